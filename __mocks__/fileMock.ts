@@ -1,0 +1,2 @@
+// Images and fonts resolve to their file name in jsdom tests.
+export default 'test-file-stub';

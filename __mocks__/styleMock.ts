@@ -1,0 +1,2 @@
+// Stylesheets have no meaning in jsdom; tests import them as an empty module.
+export default {};

@@ -1,0 +1,55 @@
+/** @jest-config-loader esbuild-register */
+import type { Config } from 'jest';
+
+// ESM-only packages that must be transformed for Jest's CommonJS runtime (STACK.md).
+const esmOnly = ['rettime', 'until-async', '@open-draft/deferred-promise', 'cookie', 'content-disposition'];
+
+const transform: Config['transform'] = {
+  '^.+\\.m?[jt]sx?$': [
+    '@swc/jest',
+    {
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        transform: { react: { runtime: 'automatic' } },
+        target: 'es2022',
+      },
+      module: { type: 'commonjs' },
+    },
+  ],
+};
+
+const moduleNameMapper = {
+  '^@client/(.*)$': '<rootDir>/src/client/$1',
+  '^@server/(.*)$': '<rootDir>/src/server/$1',
+  '^@shared/(.*)$': '<rootDir>/src/shared/$1',
+  '^@sandbox/(.*)$': '<rootDir>/src/sandbox/$1',
+  '\\.(css)$': '<rootDir>/__mocks__/styleMock.ts',
+  '\\.(svg|png|jpg|woff2?)$': '<rootDir>/__mocks__/fileMock.ts',
+};
+
+const common = {
+  transform,
+  moduleNameMapper,
+  transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
+};
+
+const config: Config = {
+  projects: [
+    {
+      ...common,
+      displayName: 'client',
+      testEnvironment: 'jest-fixed-jsdom',
+      testMatch: ['<rootDir>/src/client/**/*.test.ts?(x)'],
+      setupFilesAfterEnv: ['<rootDir>/src/client/testing/setup-tests.ts'],
+    },
+    {
+      ...common,
+      displayName: 'server',
+      // PGlite loads its WebAssembly with a dynamic import: Jest needs --experimental-vm-modules (npm test sets it).
+      testEnvironment: 'node',
+      testMatch: ['<rootDir>/src/{server,shared,sandbox}/**/*.test.ts'],
+    },
+  ],
+};
+
+export default config;

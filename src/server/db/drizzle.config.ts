@@ -1,0 +1,9 @@
+import { defineConfig } from 'drizzle-kit';
+
+// Relative `out`: drizzle-kit mishandles an absolute path on the second generate (STACK.md).
+export default defineConfig({
+  dialect: 'postgresql',
+  schema: './src/server/db/schema/index.ts',
+  out: './src/server/db/migrations',
+  casing: 'snake_case',
+});

@@ -1,0 +1,89 @@
+import { sql } from 'drizzle-orm';
+import { foreignKey, index, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { createdAt, id, organizationId, timestampTz, updatedAt } from './columns';
+import { organizations, users } from './organizations';
+
+/**
+ * Contacts. `phone_e164` is the normalized number ('+' country code digits, then the national digits);
+ * it is unique per organization, so the same person is one contact however the number was typed.
+ */
+export const contacts = pgTable(
+  'contacts',
+  {
+    id: id(),
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name'),
+    countryCode: text('country_code').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    phoneE164: text('phone_e164').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestampTz('deleted_at'),
+  },
+  (t) => [
+    unique('contacts_org_id_key').on(t.organizationId, t.id),
+    unique('contacts_org_phone_key').on(t.organizationId, t.phoneE164),
+    index('contacts_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const TAG_TYPES = ['manual', 'csv_import'] as const;
+
+export const tags = pgTable(
+  'tags',
+  {
+    id: id(),
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    name: text('name').notNull(),
+    color: text('color').notNull(),
+    type: text('type', { enum: TAG_TYPES }).notNull().default('manual'),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+    deletedAt: timestampTz('deleted_at'),
+  },
+  (t) => [
+    unique('tags_org_id_key').on(t.organizationId, t.id),
+    uniqueIndex('tags_org_name_key').on(t.organizationId, sql`lower(${t.name})`),
+    index('tags_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+  ],
+);
+
+export const contactTags = pgTable(
+  'contact_tags',
+  {
+    organizationId: organizationId(),
+    contactId: uuid('contact_id').notNull(),
+    tagId: uuid('tag_id').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.contactId, t.tagId] }),
+    foreignKey({ columns: [t.organizationId, t.contactId], foreignColumns: [contacts.organizationId, contacts.id] })
+      .onDelete('cascade'),
+    foreignKey({ columns: [t.organizationId, t.tagId], foreignColumns: [tags.organizationId, tags.id] }).onDelete(
+      'cascade',
+    ),
+    index('contact_tags_tag_idx').on(t.organizationId, t.tagId),
+  ],
+);
+
+export const NOTE_TYPES = ['note', 'system'] as const;
+
+export const contactNotes = pgTable(
+  'contact_notes',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    contactId: uuid('contact_id').notNull(),
+    authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
+    type: text('type', { enum: NOTE_TYPES }).notNull().default('note'),
+    content: text('content').notNull(),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    foreignKey({ columns: [t.organizationId, t.contactId], foreignColumns: [contacts.organizationId, contacts.id] })
+      .onDelete('cascade'),
+    index('contact_notes_contact_idx').on(t.organizationId, t.contactId, t.createdAt),
+  ],
+);

@@ -1,0 +1,127 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint, boolean, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid,
+} from 'drizzle-orm/pg-core';
+import { contacts } from './contacts';
+import { createdAt, id, organizationId, timestampTz, updatedAt } from './columns';
+import { organizations, users } from './organizations';
+
+export const CONVERSATION_STATUSES = ['open', 'in_progress', 'resolved'] as const;
+
+/** One conversation per contact. `last_seq` hands out the per-conversation message sequence. */
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: id(),
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id').notNull(),
+    status: text('status', { enum: CONVERSATION_STATUSES }).notNull().default('open'),
+    assignedToUserId: uuid('assigned_to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    unreadCount: integer('unread_count').notNull().default(0),
+    lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
+    lastMessageId: uuid('last_message_id'),
+    lastMessageAt: timestampTz('last_message_at'),
+    windowExpiresAt: timestampTz('window_expires_at'),
+    isFreeEntryPoint: boolean('is_free_entry_point').notNull().default(false),
+    createdAt: createdAt(),
+    updatedAt: updatedAt(),
+  },
+  (t) => [
+    unique('conversations_org_id_key').on(t.organizationId, t.id),
+    unique('conversations_org_contact_key').on(t.organizationId, t.contactId),
+    foreignKey({ columns: [t.organizationId, t.contactId], foreignColumns: [contacts.organizationId, contacts.id] })
+      .onDelete('cascade'),
+    index('conversations_org_recent_idx').on(t.organizationId, sql`${t.lastMessageAt} desc nulls last`, t.id),
+    index('conversations_org_status_recent_idx').on(
+      t.organizationId, t.status, sql`${t.lastMessageAt} desc nulls last`, t.id,
+    ),
+    index('conversations_org_assignee_idx').on(t.organizationId, t.assignedToUserId),
+  ],
+);
+
+export const MESSAGE_DIRECTIONS = ['inbound', 'outbound'] as const;
+export const MESSAGE_TYPES = [
+  'text', 'template', 'image', 'video', 'audio', 'document', 'sticker', 'button', 'interactive', 'reaction',
+  'unsupported',
+] as const;
+export const MESSAGE_STATUSES = ['sending', 'sent', 'delivered', 'read', 'failed'] as const;
+
+/**
+ * Messages. `seq` orders a conversation and is the poll cursor; `client_id` ties an optimistic message
+ * to its stored row (a retried send is idempotent); `wamid` is Meta's id, unique per organization,
+ * which makes webhook ingestion idempotent.
+ */
+export const messages = pgTable(
+  'messages',
+  {
+    id: id(),
+    organizationId: organizationId(),
+    conversationId: uuid('conversation_id').notNull(),
+    contactId: uuid('contact_id').notNull(),
+    seq: bigint('seq', { mode: 'number' }).notNull(),
+    clientId: uuid('client_id'),
+    wamid: text('wamid'),
+    direction: text('direction', { enum: MESSAGE_DIRECTIONS }).notNull(),
+    messageType: text('message_type', { enum: MESSAGE_TYPES }).notNull(),
+    content: text('content').notNull().default(''),
+    status: text('status', { enum: MESSAGE_STATUSES }).notNull(),
+    errorCode: integer('error_code'),
+    errorMessage: text('error_message'),
+    mediaId: uuid('media_id'),
+    senderUserId: uuid('sender_user_id').references(() => users.id, { onDelete: 'set null' }),
+    broadcastId: uuid('broadcast_id'),
+    /** The raw inbound payload for types Parley only partly understands (buttons, reactions, interactive). */
+    payload: jsonb('payload'),
+    sentAt: timestampTz('sent_at').notNull().defaultNow(),
+    deliveredAt: timestampTz('delivered_at'),
+    readAt: timestampTz('read_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    foreignKey({
+      columns: [t.organizationId, t.conversationId],
+      foreignColumns: [conversations.organizationId, conversations.id],
+    }).onDelete('cascade'),
+    unique('messages_conversation_seq_key').on(t.conversationId, t.seq),
+    uniqueIndex('messages_conversation_client_key').on(t.conversationId, t.clientId).where(sql`${t.clientId} is not null`),
+    uniqueIndex('messages_org_wamid_key').on(t.organizationId, t.wamid).where(sql`${t.wamid} is not null`),
+    index('messages_broadcast_idx').on(t.organizationId, t.broadcastId).where(sql`${t.broadcastId} is not null`),
+  ],
+);
+
+/**
+ * Status callbacks for a message id Parley does not know yet (Meta can report `sent` before the send
+ * call returns). They are applied when the message is stored.
+ */
+export const pendingStatuses = pgTable(
+  'pending_statuses',
+  {
+    id: id(),
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    wamid: text('wamid').notNull(),
+    status: text('status').notNull(),
+    occurredAt: timestampTz('occurred_at').notNull(),
+    errorCode: integer('error_code'),
+    errorMessage: text('error_message'),
+    receivedAt: createdAt(),
+  },
+  (t) => [uniqueIndex('pending_statuses_key').on(t.organizationId, t.wamid, t.status)],
+);
+
+/** Media files, inbound (downloaded from Meta) and outbound (uploaded by agents); bytes live under DATA_DIR. */
+export const mediaFiles = pgTable(
+  'media_files',
+  {
+    id: id(),
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    contactId: uuid('contact_id'),
+    metaMediaId: text('meta_media_id'),
+    storageKey: text('storage_key'),
+    mimeType: text('mime_type').notNull(),
+    sizeBytes: integer('size_bytes'),
+    durationSeconds: integer('duration_seconds'),
+    fileName: text('file_name'),
+    createdAt: createdAt(),
+  },
+  (t) => [unique('media_files_org_id_key').on(t.organizationId, t.id)],
+);

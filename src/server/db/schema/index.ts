@@ -1,0 +1,6 @@
+export * from './organizations';
+export * from './sessions';
+export * from './contacts';
+export * from './whatsapp';
+export * from './conversations';
+export * from './broadcasts';

@@ -1,0 +1,36 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { forbidden, unauthorized } from '../lib/http-error';
+import type { AuthContext } from '../types';
+
+/**
+ * Deny by default: every /api route declares `config.access`, checked here before its handler runs.
+ * A route without one stops the app at start-up, so a forgotten check cannot ship.
+ */
+export const accessPlugin = fp(async (app: FastifyInstance) => {
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
+    if (!route.config?.access) {
+      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
+    }
+  });
+
+  app.addHook('preHandler', async (request) => {
+    const access = request.routeOptions.config.access;
+    if (!access || access === 'public') return;
+    if (!request.auth) throw unauthorized();
+    if (access !== 'signed-in' && !request.auth.permissions.includes(access)) {
+      request.log.warn(
+        { userId: request.auth.userId, organizationId: request.auth.organizationId, route: request.routeOptions.url, access },
+        'permission denied',
+      );
+      throw forbidden();
+    }
+  });
+}, { name: 'access', dependencies: ['session'] });
+
+/** The caller of a route that requires a session; the access check has already refused anonymous calls. */
+export function authOf(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw unauthorized();
+  return request.auth;
+}

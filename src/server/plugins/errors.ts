@@ -1,0 +1,39 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { HttpError } from '../lib/http-error';
+
+/**
+ * One error handler for the whole API: known errors answer `{ error, code? }` with their status; client
+ * mistakes Fastify detects (bad JSON, wrong content type, oversized body) answer 4xx; anything else is
+ * logged with its stack and answers a bare 500 with the request id, never internals.
+ */
+export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  app.setErrorHandler((error: FastifyError, request, reply) => {
+    if (error instanceof HttpError) {
+      const body = error.code ? { error: error.message, code: error.code } : { error: error.message };
+      void reply.headers(error.headers).status(error.statusCode).send(body);
+      return;
+    }
+    const status = error.statusCode ?? 500;
+    if (status >= 400 && status < 500) {
+      void reply.status(status).send({ error: clientErrorMessage(error) });
+      return;
+    }
+    request.log.error({ err: error }, 'request failed');
+    void reply.status(500).send({ error: 'Something went wrong on our side. Please try again.', requestId: request.id });
+  });
+}, { name: 'errors' });
+
+function clientErrorMessage(error: FastifyError): string {
+  switch (error.code) {
+    case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+      return 'Unsupported content type';
+    case 'FST_ERR_CTP_BODY_TOO_LARGE':
+      return 'Request body is too large';
+    case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+    case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      return 'Request body is not valid JSON';
+    default:
+      return error.message;
+  }
+}

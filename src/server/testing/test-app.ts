@@ -1,0 +1,87 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { SessionUser } from '@shared/api/auth';
+import { buildApp } from '../app';
+import { loadConfig, type AppConfig } from '../config';
+import type { DatabaseHandle } from '../db/database';
+import { openTestDatabase } from './test-database';
+
+export interface TestApp {
+  app: FastifyInstance;
+  database: DatabaseHandle;
+  close(): Promise<void>;
+}
+
+export const TEST_PASSWORD = 'Secret123';
+
+/** The whole server on a fresh database, driven with `app.inject`. One per test file. */
+export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config: AppConfig = {
+    ...loadConfig({ PUBLIC_URL: 'http://localhost:3000', SEED_DEMO: '0' }),
+    clientDir: '/nonexistent',
+    ...overrides,
+  };
+  const app = await buildApp(config, { database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+let counter = 0;
+/** A unique e-mail for this test run. */
+export function uniqueEmail(prefix = 'user'): string {
+  counter += 1;
+  return `${prefix}${counter}.${Date.now()}@example.com`;
+}
+
+/** A signed-in user and a way to call the API as them. */
+export interface Member {
+  user: SessionUser;
+  cookie: string;
+  email: string;
+  password: string;
+  request(options: InjectOptions): Promise<LightMyRequestResponse>;
+}
+
+export function sessionCookieFrom(response: LightMyRequestResponse): string {
+  const cookie = response.cookies.find((c) => c.name.endsWith('parley_session'));
+  if (!cookie) throw new Error(`No session cookie in response ${response.statusCode}: ${response.body}`);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export function asMember(app: FastifyInstance, user: SessionUser, cookie: string, email: string, password: string): Member {
+  return {
+    user,
+    cookie,
+    email,
+    password,
+    request: (options) => app.inject({ ...options, headers: { ...options.headers, cookie } }),
+  };
+}
+
+/** Signs up a new organization's founder (its Admin). */
+export async function signUpAdmin(
+  app: FastifyInstance,
+  { name = 'Ada Admin', organizationName = 'Acme Trading', email = uniqueEmail('admin') } = {},
+): Promise<Member> {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { name, email, password: TEST_PASSWORD, organizationName },
+  });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
+  return asMember(app, response.json().user, sessionCookieFrom(response), email, TEST_PASSWORD);
+}
+
+/** Signs in an existing user. */
+export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<Member> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  return asMember(app, response.json().user, sessionCookieFrom(response), email, password);
+}

@@ -1,0 +1,34 @@
+import type { Permission } from '@shared/permissions/catalogue';
+import type { AppConfig } from './config';
+import type { Database } from './db/database';
+
+/** Who is making a request: read from the session and the member's role at every request. */
+export interface AuthContext {
+  sessionId: string;
+  userId: string;
+  name: string;
+  email: string;
+  organizationId: string;
+  organizationName: string;
+  role: { id: string; name: string; description: string | null };
+  permissions: Permission[];
+}
+
+/**
+ * What a route requires: `public` (no session), `signed-in` (any member), or one permission. Every
+ * API route must declare one; the app refuses to start otherwise.
+ */
+export type RouteAccess = 'public' | 'signed-in' | Permission;
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    access?: RouteAccess;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+  interface FastifyInstance {
+    db: Database;
+    config: AppConfig;
+  }
+}

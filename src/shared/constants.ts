@@ -1,0 +1,76 @@
+/** Business constants and limits of SPEC.md section 9, in one place for client and server. */
+
+export const PRODUCT_NAME = 'Parley';
+
+export const HTTP_TIMEOUT_MS = 10_000;
+export const QUERY_RETRIES = 1;
+
+export const CONTACTS_PAGE_SIZE = 50;
+export const TAG_PICKER_PAGE_SIZE = 1000;
+export const TAG_LIST_PAGE_SIZE = 10;
+export const BROADCAST_PAGE_SIZE = 10;
+export const CONVERSATION_PAGE_SIZE = 15;
+export const MESSAGE_PAGE_SIZE = 50;
+/** Upper bound a client may ask for in one page of any list. */
+export const MAX_PAGE_SIZE = 1000;
+
+export const DASHBOARD_REFRESH_MS = 30_000;
+export const CONVERSATION_LIST_REFRESH_MS = 30_000;
+export const MESSAGE_POLL_MS = 2_000;
+export const CONTACT_SEARCH_DEBOUNCE_MS = 300;
+export const CONTACT_SEARCH_MIN_CHARS = 3;
+export const NOTES_LIST_HEIGHT_PX = 400;
+
+export const MAX_TAGS_PER_CONTACT = 10;
+export const MAX_TAGS_PER_BROADCAST = 20;
+export const MAX_BROADCAST_PARAMETER_LENGTH = 1000;
+
+export const ACCOUNT_NAME = { min: 2, max: 50 } as const;
+export const CONTACT_NAME = { min: 2, max: 100 } as const;
+export const ORGANIZATION_NAME = { min: 2, max: 100 } as const;
+export const TAG_NAME = { min: 2, max: 50 } as const;
+export const PASSWORD = { min: 8, max: 128 } as const;
+export const EMAIL_MAX = 254;
+export const PHONE_DIGITS = { min: 7, max: 15 } as const;
+export const COUNTRY_CODE_DIGITS = { min: 1, max: 4 } as const;
+
+export const CSV_MAX_BYTES = 10 * 1024 * 1024;
+
+export const ACCESS_TOKEN = { min: 20, max: 500 } as const;
+export const META_ID_DIGITS = { min: 10, max: 20 } as const;
+export const WEBHOOK_VERIFY_TOKEN = { min: 8, max: 100 } as const;
+
+export const STANDARD_WINDOW_HOURS = 24;
+export const FREE_ENTRY_POINT_WINDOW_HOURS = 72;
+
+export const MEDIA_URL_CACHE_MS = 30 * 60_000;
+export const MESSAGE_GROUPING_MS = 5 * 60_000;
+export const LAST_MESSAGE_PREVIEW_CHARS = 50;
+export const UNREAD_BADGE_CAP = 99;
+
+export const TAG_COLOR_PALETTE = [
+  '#1976d2', '#d32f2f', '#388e3c', '#f57c00', '#7b1fa2',
+  '#0288d1', '#c2185b', '#00796b', '#fbc02d', '#5d4037',
+  '#455a64', '#303f9f', '#689f38', '#e64a19', '#512da8',
+  '#0097a7', '#afb42b', '#616161', '#ff5722', '#8bc34a',
+] as const;
+export const DEFAULT_TAG_COLOR = '#1976d2';
+
+export const SIDEBAR_WIDTH = { collapsed: 70, expanded: 280 } as const;
+export const MOBILE_BREAKPOINT = '48em';
+export const COPY_FEEDBACK_MS = 2000;
+export const PRIMARY_FONT = 'Inter';
+export const DEFAULT_COLOR_SCHEME = 'light';
+
+/** Toast defaults of SPEC.md section 9. */
+export const TOAST = {
+  position: { vertical: 'bottom', horizontal: 'right' },
+  autoCloseMs: 4000,
+  transitionMs: 250,
+  width: 440,
+  maxHeight: 200,
+  limitPerPosition: 5,
+} as const;
+
+/** Invitations are valid for seven days (SPEC.md leaves the duration open). */
+export const INVITATION_TTL_DAYS = 7;

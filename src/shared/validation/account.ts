@@ -1,0 +1,60 @@
+import { object, string } from 'yup';
+import { ACCOUNT_NAME, EMAIL_MAX, ORGANIZATION_NAME, PASSWORD } from '../constants';
+
+/** Field rules and messages of SPEC.md section 5 (Account); used by the login form and the auth routes. */
+
+const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u;
+// Deliberately simple: one @, no spaces, a dot in the domain. Real proof of an address is a mail, not a regex.
+const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const accountNameField = string()
+  .trim()
+  .required('Name is required')
+  .min(ACCOUNT_NAME.min, 'Name must be at least 2 characters')
+  .max(ACCOUNT_NAME.max, 'Name must be less than 50 characters')
+  .matches(LETTERS_AND_SPACES, 'Name can only contain letters and spaces');
+
+export const emailField = string()
+  .trim()
+  .required('Email is required')
+  .max(EMAIL_MAX, 'Email is too long')
+  .matches(EMAIL_FORMAT, 'Please enter a valid email address');
+
+/** Sign-in accepts any stored password, so only presence is checked. */
+export const loginPasswordField = string().required('Password is required');
+
+export const newPasswordField = string()
+  .required('Password is required')
+  .min(PASSWORD.min, 'Password must be at least 8 characters')
+  .max(PASSWORD.max, 'Password is too long')
+  .matches(/[a-z]/, 'Password must contain at least one lowercase letter')
+  .matches(/[A-Z]/, 'Password must contain at least one uppercase letter')
+  .matches(/[0-9]/, 'Password must contain at least one number');
+
+export const organizationNameField = string()
+  .trim()
+  .required('Organization name is required')
+  .min(ORGANIZATION_NAME.min, 'Organization name must be at least 2 characters')
+  .max(ORGANIZATION_NAME.max, 'Organization name must be less than 100 characters');
+
+export const loginSchema = object({
+  email: emailField,
+  password: loginPasswordField,
+});
+
+/** Signup with an invitation joins its organization, so the organization name is only asked without one. */
+export const signupSchema = object({
+  name: accountNameField,
+  email: emailField,
+  password: newPasswordField,
+  inviteToken: string().trim().optional(),
+  organizationName: string().when('inviteToken', {
+    is: (token: string | undefined) => Boolean(token),
+    then: () => string().strip(),
+    otherwise: () => organizationNameField,
+  }),
+});
+
+export function normalizeEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
