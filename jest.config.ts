@@ -33,7 +33,18 @@ const common = {
   transformIgnorePatterns: [`/node_modules/(?!(${esmOnly.join('|')})/)`],
 };
 
+// Browser tests run only through `npm run test:e2e` (PARLEY_E2E=1): they start the real server.
+const e2eProject: NonNullable<Config['projects']>[number] = {
+  ...common,
+  displayName: 'e2e',
+  testEnvironment: 'node',
+  testMatch: ['<rootDir>/src/e2e/specs/**/*.e2e.ts'],
+  globalSetup: '<rootDir>/src/e2e/global-setup.ts',
+  globalTeardown: '<rootDir>/src/e2e/global-teardown.ts',
+};
+
 const config: Config = {
+  testTimeout: process.env.PARLEY_E2E === '1' ? 90_000 : 20_000,
   projects: [
     {
       ...common,
@@ -49,6 +60,7 @@ const config: Config = {
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/{server,shared,sandbox}/**/*.test.ts'],
     },
+    ...(process.env.PARLEY_E2E === '1' ? [e2eProject] : []),
   ],
 };
 

@@ -20,6 +20,13 @@ export interface AuthContext {
  */
 export type RouteAccess = 'public' | 'signed-in' | Permission;
 
+/** One row of the route table: what each API route requires (tests walk it). */
+export interface RouteAccessEntry {
+  method: string;
+  url: string;
+  access: RouteAccess;
+}
+
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
@@ -30,5 +37,6 @@ declare module 'fastify' {
   interface FastifyInstance {
     db: Database;
     config: AppConfig;
+    routeAccess: readonly RouteAccessEntry[];
   }
 }

@@ -1,21 +1,24 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden, unauthorized } from '../lib/http-error';
-import type { AuthContext } from '../types';
+import type { AuthContext, RouteAccessEntry } from '../types';
 
 /**
- * Deny by default: every /api route declares `config.access`, checked here before its handler runs.
+ * Deny by default: every /api route declares `config.access`, checked here before its body is even read.
  * A route without one stops the app at start-up, so a forgotten check cannot ship.
  */
 export const accessPlugin = fp(async (app: FastifyInstance) => {
+  const table: RouteAccessEntry[] = [];
+  app.decorate('routeAccess', table);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
-    if (!route.config?.access) {
-      throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
-    }
+    const access = route.config?.access;
+    if (!access) throw new Error(`Route ${String(route.method)} ${route.url} declares no access (config.access)`);
+    for (const method of [route.method].flat()) table.push({ method, url: route.url, access });
   });
 
-  app.addHook('preHandler', async (request) => {
+  // onRequest, before any body is read: an anonymous 10 MB upload is refused without being parsed.
+  app.addHook('onRequest', async (request) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     if (!request.auth) throw unauthorized();

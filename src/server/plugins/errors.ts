@@ -14,6 +14,12 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       void reply.headers(error.headers).status(error.statusCode).send(body);
       return;
     }
+    // A malformed id in a URL reaches PostgreSQL as an invalid uuid (22P02): for the caller that is
+    // simply a record that does not exist.
+    if ((error as { code?: string }).code === '22P02') {
+      void reply.status(404).send({ error: 'Not found' });
+      return;
+    }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
       void reply.status(status).send({ error: clientErrorMessage(error) });

@@ -14,7 +14,10 @@ export interface TestApp {
 export const TEST_PASSWORD = 'Secret123';
 
 /** The whole server on a fresh database, driven with `app.inject`. One per test file. */
-export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise<TestApp> {
+export async function createTestApp(
+  overrides: Partial<AppConfig> = {},
+  { extraRoutes }: { extraRoutes?: (app: FastifyInstance) => void } = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
   const config: AppConfig = {
     ...loadConfig({ PUBLIC_URL: 'http://localhost:3000', SEED_DEMO: '0' }),
@@ -22,6 +25,7 @@ export async function createTestApp(overrides: Partial<AppConfig> = {}): Promise
     ...overrides,
   };
   const app = await buildApp(config, { database, logger: false });
+  extraRoutes?.(app);
   await app.ready();
   return {
     app,

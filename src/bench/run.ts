@@ -1,0 +1,44 @@
+/**
+ * `npm run bench`: runs every benchmark suite and prints one table. Each suite lives in its own
+ * file and registers here; `npm run bench -- <name>` runs only the suites whose name contains <name>.
+ */
+export interface BenchRow {
+  suite: string;
+  metric: string;
+  value: string;
+  target?: string;
+}
+
+export interface BenchSuite {
+  name: string;
+  run(): Promise<BenchRow[]>;
+}
+
+const SUITES: BenchSuite[] = [];
+
+async function main(): Promise<void> {
+  const filter = process.argv[2];
+  const rows: BenchRow[] = [];
+  for (const suite of SUITES.filter((s) => !filter || s.name.includes(filter))) {
+    process.stderr.write(`running ${suite.name}...\n`);
+    rows.push(...(await suite.run()));
+  }
+  printTable(rows);
+}
+
+function printTable(rows: BenchRow[]): void {
+  const header: BenchRow = { suite: 'suite', metric: 'metric', value: 'value', target: 'target' };
+  const all = [header, ...rows];
+  const width = (key: keyof BenchRow) => Math.max(...all.map((r) => (r[key] ?? '').length));
+  const widths = { suite: width('suite'), metric: width('metric'), value: width('value'), target: width('target') };
+  for (const [i, row] of all.entries()) {
+    const cells = (['suite', 'metric', 'value', 'target'] as const).map((k) => (row[k] ?? '').padEnd(widths[k]));
+    process.stdout.write(`| ${cells.join(' | ')} |\n`);
+    if (i === 0) process.stdout.write(`|${(['suite', 'metric', 'value', 'target'] as const).map((k) => '-'.repeat(widths[k] + 2)).join('|')}|\n`);
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

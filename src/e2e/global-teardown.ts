@@ -1,0 +1,5 @@
+import { stopServer } from './support/server';
+
+export default async function globalTeardown(): Promise<void> {
+  stopServer();
+}

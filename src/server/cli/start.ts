@@ -1,0 +1,48 @@
+import { count } from 'drizzle-orm';
+import { buildApp } from '../app';
+import { loadConfig } from '../config';
+import { organizations } from '../db/schema';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../seed/demo-team';
+import { seedDemo } from '../seed/demo';
+import { DEFAULT_CLIENT_DIR, ensureClientBuilt } from './client-build';
+
+/** `npm start`: the whole product on PORT with the embedded database (or DATABASE_URL) and the sandbox. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  if (config.clientDir === DEFAULT_CLIENT_DIR && process.env.PARLEY_SKIP_CLIENT_BUILD !== '1') {
+    ensureClientBuilt(config.clientDir);
+  }
+
+  const app = await buildApp(config);
+  const [{ n }] = await app.db.select({ n: count() }).from(organizations);
+  const seeded = config.seedDemo && Number(n) === 0;
+  if (seeded) await seedDemo(app.db, config, app.log);
+
+  await app.listen({ port: config.port, host: config.host });
+  const lines = [
+    '',
+    `  Parley is running at ${config.publicUrl}`,
+    `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`}`,
+  ];
+  if (seeded) lines.push(`  Demo sign-in: ${DEMO_ADMIN_EMAIL} / ${DEMO_PASSWORD}`);
+  process.stdout.write(`${lines.join('\n')}\n\n`);
+
+  const stop = async (signal: string) => {
+    app.log.info({ signal }, 'shutting down');
+    await app.close();
+    process.exit(0);
+  };
+  process.once('SIGINT', () => void stop('SIGINT'));
+  process.once('SIGTERM', () => void stop('SIGTERM'));
+}
+
+// Last resort: an error nothing handled is logged and the process exits, so a supervisor restarts it.
+process.on('unhandledRejection', (error) => {
+  process.stderr.write(`Unhandled rejection: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});
+
+main().catch((error: unknown) => {
+  process.stderr.write(`Parley failed to start: ${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

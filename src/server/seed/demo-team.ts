@@ -1,0 +1,41 @@
+import { ADMIN_ROLE_NAME } from '@shared/permissions/system-roles';
+import type { Database } from '../db/database';
+import { memberships, users } from '../db/schema';
+import { hashPassword } from '../modules/auth/passwords';
+import { createOrganization } from '../modules/organizations/create-organization';
+
+export const DEMO_PASSWORD = 'Parley2026';
+export const DEMO_ADMIN_EMAIL = 'admin@demo.parley.dev';
+
+export interface DemoTeam {
+  organizationId: string;
+  /** User ids by role name: the Admin signs in; the others give assignments and analytics real names. */
+  userIds: Record<string, string>;
+  roleIds: Record<string, string>;
+}
+
+const PEOPLE = [
+  { name: 'Amira Haddad', email: DEMO_ADMIN_EMAIL, role: ADMIN_ROLE_NAME },
+  { name: 'Rahul Menon', email: 'manager@demo.parley.dev', role: 'Manager' },
+  { name: 'Fatima Al Sayed', email: 'lead@demo.parley.dev', role: 'Team Lead' },
+  { name: 'Omar Khalil', email: 'agent@demo.parley.dev', role: 'Agent' },
+  { name: 'Priya Nair', email: 'priya@demo.parley.dev', role: 'Agent' },
+];
+
+/** The demo organization and its people, all with the demo password. */
+export async function seedDemoTeam(db: Database): Promise<DemoTeam> {
+  return db.transaction(async (tx) => {
+    const { organizationId, roleIds } = await createOrganization(tx, 'Desert Rose Trading');
+    const passwordHash = await hashPassword(DEMO_PASSWORD);
+    const userIds: Record<string, string> = {};
+    for (const person of PEOPLE) {
+      const [user] = await tx
+        .insert(users)
+        .values({ email: person.email, name: person.name, passwordHash })
+        .returning({ id: users.id });
+      await tx.insert(memberships).values({ organizationId, userId: user.id, roleId: roleIds[person.role] });
+      userIds[person.role] ??= user.id;
+    }
+    return { organizationId, userIds, roleIds };
+  });
+}
