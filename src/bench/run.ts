@@ -2,6 +2,8 @@
  * `npm run bench`: runs every benchmark suite and prints one table. Each suite lives in its own
  * file and registers here; `npm run bench -- <name>` runs only the suites whose name contains <name>.
  */
+import { webhookIngestBench } from './webhook-ingest.bench';
+
 export interface BenchRow {
   suite: string;
   metric: string;
@@ -14,7 +16,7 @@ export interface BenchSuite {
   run(): Promise<BenchRow[]>;
 }
 
-const SUITES: BenchSuite[] = [];
+const SUITES: BenchSuite[] = [webhookIngestBench];
 
 async function main(): Promise<void> {
   const filter = process.argv[2];

@@ -1,10 +1,20 @@
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { redactUrl } from './lib/redact-url';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
+import { contactImportRoutes } from './modules/contact-import/routes';
+import { contactRoutes } from './modules/contacts/routes';
+import { conversationRoutes } from './modules/conversations/routes';
 import { healthRoutes } from './modules/health/routes';
+import { memberRoutes } from './modules/members/routes';
+import { noteRoutes } from './modules/notes/routes';
+import { roleRoutes } from './modules/roles/routes';
+import { tagRoutes } from './modules/tags/routes';
+import { templateRoutes } from './modules/templates/routes';
+import { webhookRoutes } from './modules/webhooks/routes';
+import { whatsappSettingsRoutes } from './modules/whatsapp-settings/routes';
 import { accessPlugin } from './plugins/access';
 import { crossSitePlugin } from './plugins/cross-site';
 import { databasePlugin } from './plugins/database';
@@ -12,12 +22,14 @@ import { errorsPlugin } from './plugins/errors';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
+import { whatsappPlugin } from './whatsapp/whatsapp-plugin';
 import './types';
 
 export interface BuildOptions {
   /** An already open database (tests share one per file); otherwise the config decides. */
   database?: DatabaseHandle;
-  logger?: FastifyServerOptions['logger'];
+  /** `false` silences logging (tests); a stream captures it. Redaction applies whatever the destination. */
+  logger?: false | { level?: string; stream?: NonNullable<FastifyLoggerOptions['stream']> };
 }
 
 /** Builds the whole server (API, webhook, SPA) without listening; `npm start` and the tests both use it. */
@@ -26,8 +38,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 
   const app = Fastify({
     trustProxy: config.trustProxy,
-    logger: options.logger ?? {
-      level: config.logLevel,
+    logger: options.logger === false ? false : {
+      level: options.logger?.level ?? config.logLevel,
+      stream: options.logger?.stream,
       redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-hub-signature-256"]', 'res.headers["set-cookie"]'],
       serializers: {
         req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
@@ -36,6 +49,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
   });
   app.decorate('config', config);
+  // The API speaks JSON only: a text/plain body is a CORS-simple request a foreign page could forge
+  // (SECURITY.md CSRF-02), so it answers 415 like any other unsupported type.
+  app.removeContentTypeParser('text/plain');
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);
@@ -44,10 +60,21 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(crossSitePlugin);
   await app.register(sessionPlugin);
   await app.register(accessPlugin);
+  await app.register(whatsappPlugin);
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api/auth' });
   await app.register(analyticsRoutes, { prefix: '/api/analytics' });
+  await app.register(memberRoutes, { prefix: '/api/members' });
+  await app.register(roleRoutes, { prefix: '/api/roles' });
+  await app.register(whatsappSettingsRoutes, { prefix: '/api/settings' });
+  await app.register(templateRoutes, { prefix: '/api/templates' });
+  await app.register(webhookRoutes, { prefix: '/api/webhooks' });
+  await app.register(contactRoutes, { prefix: '/api/contacts' });
+  await app.register(noteRoutes, { prefix: '/api/contacts' });
+  await app.register(tagRoutes, { prefix: '/api/tags' });
+  await app.register(contactImportRoutes, { prefix: '/api/tags' });
+  await app.register(conversationRoutes, { prefix: '/api/conversations' });
 
   await app.register(spaPlugin);
   return app;

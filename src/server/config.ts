@@ -9,10 +9,29 @@ export interface AppConfig {
   databaseUrl: string | undefined;
   /** Keep the embedded database in memory (tests). */
   inMemoryDatabase: boolean;
-  /** Graph API base URL; unset means the built-in sandbox, mounted by `npm start`. */
-  whatsappApiUrl: string | undefined;
+  /**
+   * Graph API base URL: WHATSAPP_API_URL, or (unset) the built-in sandbox that `npm start` mounts on
+   * this server at SANDBOX_MOUNT_PATH. Product code only ever sees this URL.
+   */
+  whatsappApiUrl: string;
+  /** WHATSAPP_API_URL is unset: `npm start` mounts the sandbox and the demo is configured against it. */
+  builtInSandbox: boolean;
+  /** Simulated sandbox customers write on their own (SANDBOX_CUSTOMERS=0 keeps them quiet). */
+  sandboxCustomers: boolean;
   seedDemo: boolean;
+  /**
+   * The Meta app secret webhook signatures are checked with. Unset with the built-in sandbox: `npm
+   * start` generates one into DATA_DIR and shares it with the sandbox. Unset otherwise: webhook POSTs
+   * are refused.
+   */
   whatsappAppSecret: string | undefined;
+  /**
+   * PARLEY_ENCRYPTION_KEY: 32 bytes, base64, the key tenant access tokens are encrypted with. Unset:
+   * `npm start` generates one into DATA_DIR on first start (keep DATA_DIR, or the tokens are lost).
+   */
+  encryptionKey: string | undefined;
+  /** Waits between retries of a failed Graph read (tests shorten them); unset: the client's defaults. */
+  graphRetryDelaysMs?: readonly number[];
   publicUrl: string;
   /** Serve the built SPA from this folder when it exists. */
   clientDir: string;
@@ -49,9 +68,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     databaseUrl: env.DATABASE_URL || undefined,
     inMemoryDatabase: false,
-    whatsappApiUrl: env.WHATSAPP_API_URL || undefined,
+    whatsappApiUrl: (env.WHATSAPP_API_URL || builtInSandboxUrl(env.HOST ?? '127.0.0.1', port)).replace(/\/+$/, ''),
+    builtInSandbox: !env.WHATSAPP_API_URL,
+    sandboxCustomers: env.SANDBOX_CUSTOMERS !== '0',
     seedDemo: env.SEED_DEMO !== '0',
     whatsappAppSecret: env.WHATSAPP_APP_SECRET || undefined,
+    encryptionKey: env.PARLEY_ENCRYPTION_KEY || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     trustProxy: env.TRUST_PROXY === '1',
@@ -59,4 +81,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     sessions: { idleMinutes: 30, absoluteHours: 12 },
     throttle: DEFAULT_THROTTLE,
   };
+}
+
+/** Where `npm start` mounts the built-in sandbox on its own server. */
+export const SANDBOX_MOUNT_PATH = '/sandbox/graph';
+/** The Graph API version Parley speaks (WHATSAPP.md section 11); the sandbox accepts any. */
+export const GRAPH_API_VERSION = 'v23.0';
+
+/** The built-in sandbox as this process reaches it: over loopback, whatever address it listens on. */
+function builtInSandboxUrl(host: string, port: number): string {
+  const loopback = host === '0.0.0.0' || host === '::' || host === 'localhost' ? '127.0.0.1' : host;
+  const hostPart = loopback.includes(':') ? `[${loopback}]` : loopback;
+  return `http://${hostPart}:${port}${SANDBOX_MOUNT_PATH}/${GRAPH_API_VERSION}`;
 }

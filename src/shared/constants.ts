@@ -19,9 +19,14 @@ export const CONVERSATION_LIST_REFRESH_MS = 30_000;
 export const MESSAGE_POLL_MS = 2_000;
 export const CONTACT_SEARCH_DEBOUNCE_MS = 300;
 export const CONTACT_SEARCH_MIN_CHARS = 3;
+/** Search answers one list of the best matches, never pages (SPEC: pagination only without a search). */
+export const CONTACT_SEARCH_RESULT_LIMIT = 50;
+export const CONTACT_SEARCH_QUERY_MAX = 100;
 export const NOTES_LIST_HEIGHT_PX = 400;
 
 export const MAX_TAGS_PER_CONTACT = 10;
+export const NOTE_MAX_LENGTH = 5000;
+export const NOTES_PAGE_SIZE = 50;
 export const MAX_TAGS_PER_BROADCAST = 20;
 export const MAX_BROADCAST_PARAMETER_LENGTH = 1000;
 
@@ -35,6 +40,10 @@ export const PHONE_DIGITS = { min: 7, max: 15 } as const;
 export const COUNTRY_CODE_DIGITS = { min: 1, max: 4 } as const;
 
 export const CSV_MAX_BYTES = 10 * 1024 * 1024;
+/** The country code of a CSV row that names none and whose mobile carries none (shown in the format guide). */
+export const CSV_DEFAULT_COUNTRY_CODE = '+91';
+/** An import reports at most this many bad rows one by one; the count covers them all. */
+export const CSV_IMPORT_MAX_REPORTED_ERRORS = 1000;
 
 export const ACCESS_TOKEN = { min: 20, max: 500 } as const;
 export const META_ID_DIGITS = { min: 10, max: 20 } as const;

@@ -59,7 +59,7 @@ export async function signUpThroughUi(
   await page.getByLabel(/organization name/i).fill(organizationName);
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/^password/i).fill(E2E_PASSWORD);
-  await page.getByRole('button', { name: /create account/i }).click();
+  await page.getByRole('button', { name: 'Create Account', exact: true }).click();
   await page.getByRole('heading', { name: `Welcome back, ${name}!` }).waitFor();
   return { email, name };
 }
@@ -69,6 +69,6 @@ export async function signInThroughUi(page: Page, email: string, password = E2E_
   await page.goto('/login');
   await page.getByLabel(/email/i).fill(email);
   await page.getByLabel(/^password/i).fill(password);
-  await page.getByRole('button', { name: /^sign in$/i }).click();
+  await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
 }

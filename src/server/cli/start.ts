@@ -1,19 +1,23 @@
 import { count } from 'drizzle-orm';
+import { mountBuiltInSandbox } from '@sandbox/mount';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { organizations } from '../db/schema';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../seed/demo-team';
 import { seedDemo } from '../seed/demo';
+import { resolveRuntimeSecrets } from '../whatsapp/runtime-secrets';
 import { DEFAULT_CLIENT_DIR, ensureClientBuilt } from './client-build';
 
 /** `npm start`: the whole product on PORT with the embedded database (or DATABASE_URL) and the sandbox. */
 async function main(): Promise<void> {
-  const config = loadConfig();
+  // Secrets npm start generates into DATA_DIR when the environment has none (encryption key, sandbox app secret).
+  const config = resolveRuntimeSecrets(loadConfig());
   if (config.clientDir === DEFAULT_CLIENT_DIR && process.env.PARLEY_SKIP_CLIENT_BUILD !== '1') {
     ensureClientBuilt(config.clientDir);
   }
 
   const app = await buildApp(config);
+  await mountBuiltInSandbox(app, config);
   const [{ n }] = await app.db.select({ n: count() }).from(organizations);
   const seeded = config.seedDemo && Number(n) === 0;
   if (seeded) await seedDemo(app.db, config, app.log);
@@ -23,6 +27,7 @@ async function main(): Promise<void> {
     '',
     `  Parley is running at ${config.publicUrl}`,
     `  Database: ${config.databaseUrl ? 'PostgreSQL (DATABASE_URL)' : `embedded, in ${config.dataDir}`}`,
+    `  WhatsApp API: ${config.builtInSandbox ? `the built-in sandbox (${config.whatsappApiUrl})` : config.whatsappApiUrl}`,
   ];
   if (seeded) lines.push(`  Demo sign-in: ${DEMO_ADMIN_EMAIL} / ${DEMO_PASSWORD}`);
   process.stdout.write(`${lines.join('\n')}\n\n`);

@@ -5,7 +5,7 @@ import { ACCOUNT_NAME, EMAIL_MAX, ORGANIZATION_NAME, PASSWORD } from '../constan
 
 const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u;
 // Deliberately simple: one @, no spaces, a dot in the domain. Real proof of an address is a mail, not a regex.
-const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+export const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 
 export const accountNameField = string()
   .trim()

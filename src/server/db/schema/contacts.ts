@@ -24,6 +24,9 @@ export const contacts = pgTable(
     unique('contacts_org_id_key').on(t.organizationId, t.id),
     unique('contacts_org_phone_key').on(t.organizationId, t.phoneE164),
     index('contacts_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
+    // Search by name or number fragment ('%ahm%', '%50123%'): trigram indexes, never a scan of every row.
+    index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
+    index('contacts_phone_trgm_idx').using('gin', t.phoneE164.op('gin_trgm_ops')),
   ],
 );
 

@@ -108,7 +108,12 @@ export const pendingStatuses = pgTable(
   (t) => [uniqueIndex('pending_statuses_key').on(t.organizationId, t.wamid, t.status)],
 );
 
-/** Media files, inbound (downloaded from Meta) and outbound (uploaded by agents); bytes live under DATA_DIR. */
+/**
+ * Media files, inbound (downloaded from Meta) and outbound (uploaded by agents); bytes live under
+ * DATA_DIR/media/<organization>/<id>. An inbound file is fetched by a background job soon after its
+ * message arrives (Meta's media ids expire after 7 days, so waiting for a first view could lose it):
+ * `storage_key` null with a `meta_media_id` means "still to download", retried at `next_download_at`.
+ */
 export const mediaFiles = pgTable(
   'media_files',
   {
@@ -121,7 +126,15 @@ export const mediaFiles = pgTable(
     sizeBytes: integer('size_bytes'),
     durationSeconds: integer('duration_seconds'),
     fileName: text('file_name'),
+    downloadAttempts: integer('download_attempts').notNull().default(0),
+    nextDownloadAt: timestampTz('next_download_at').notNull().defaultNow(),
+    downloadError: text('download_error'),
     createdAt: createdAt(),
   },
-  (t) => [unique('media_files_org_id_key').on(t.organizationId, t.id)],
+  (t) => [
+    unique('media_files_org_id_key').on(t.organizationId, t.id),
+    index('media_files_download_due_idx')
+      .on(t.nextDownloadAt)
+      .where(sql`${t.storageKey} is null and ${t.metaMediaId} is not null`),
+  ],
 );

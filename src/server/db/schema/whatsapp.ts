@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, jsonb, pgTable, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, index, integer, jsonb, pgTable, smallint, text, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, organizationId, timestampTz, updatedAt } from './columns';
 import { organizations } from './organizations';
 
@@ -44,8 +44,10 @@ export const messageTemplates = pgTable(
 );
 
 /**
- * The webhook inbox: every signed POST is stored before it is answered, then processed. Failed
- * processing is retried with backoff (`next_attempt_at`); nothing Meta sent is lost.
+ * The webhook inbox: every signed POST is stored before it is answered, then processed by a worker.
+ * Events holding inbound messages go first (`priority` 0, statuses-only 1), so a customer's words never
+ * wait behind a status burst. Failed processing is retried with backoff (`next_attempt_at`, also the
+ * claim lease); after too many attempts the event is dead-lettered (`dead_at`), never dropped.
  */
 export const webhookEvents = pgTable(
   'webhook_events',
@@ -53,10 +55,16 @@ export const webhookEvents = pgTable(
     id: id(),
     receivedAt: createdAt(),
     payload: jsonb('payload').notNull(),
+    priority: smallint('priority').notNull().default(1),
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: timestampTz('next_attempt_at').notNull().defaultNow(),
     processedAt: timestampTz('processed_at'),
+    deadAt: timestampTz('dead_at'),
     lastError: text('last_error'),
   },
-  (t) => [index('webhook_events_pending_idx').on(t.nextAttemptAt).where(sql`${t.processedAt} is null`)],
+  (t) => [
+    index('webhook_events_due_idx')
+      .on(t.priority, t.nextAttemptAt)
+      .where(sql`${t.processedAt} is null and ${t.deadAt} is null`),
+  ],
 );

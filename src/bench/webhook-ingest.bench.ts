@@ -1,0 +1,215 @@
+import { createHmac } from 'node:crypto';
+import { createRequire } from 'node:module';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { and, count, eq, isNull, sql } from 'drizzle-orm';
+import { DEMO_BUSINESS } from '@sandbox/fixtures';
+import { inboundPayload, statusPayload, type StatusEvent } from '@sandbox/payloads';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase } from '../server/db/database';
+import { conversations, messages, pendingStatuses, webhookEvents } from '../server/db/schema';
+import { findOrCreateConversation } from '../server/modules/conversations/conversation-store';
+import { findOrCreateContactByWaId } from '../server/whatsapp/ingest/inbound-contact';
+import { newEncryptionKey } from '../server/whatsapp/token-cipher';
+import type { BenchRow, BenchSuite } from './run';
+
+/** The minimal slice of autocannon's API this suite uses (the package ships no types). */
+interface AutocannonRequest {
+  body?: string;
+  headers?: Record<string, string>;
+}
+interface AutocannonResult {
+  latency: { p50: number; p99: number; max: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  requests: { total: number };
+  duration: number;
+}
+type Autocannon = (
+  options: {
+    url: string; connections: number; amount: number; method: string; timeout: number;
+    requests: Array<{ setupRequest: (request: AutocannonRequest) => AutocannonRequest }>;
+  },
+) => Promise<AutocannonResult>;
+
+const INBOUND = 10_000;
+const INBOUND_PER_POST = 50;
+const STATUSES = 30_000;
+const STATUSES_PER_POST = 100;
+const CUSTOMERS = 1_000;
+const CONNECTIONS = 16;
+const SECRET = 'bench-app-secret';
+const PNID = DEMO_BUSINESS.phoneNumberId;
+const WABA = DEMO_BUSINESS.businessAccountId;
+
+const number = { id: PNID, displayPhoneNumber: DEMO_BUSINESS.displayPhoneNumber, verifiedName: 'Bench', lastInbound: new Map<string, number>() };
+const customerWaId = (i: number) => `9715${String(10_000_000 + (i % CUSTOMERS)).padStart(8, '0')}`;
+
+/**
+ * Webhook ingestion under a burst: 10,000 inbound messages (50 per POST) and 30,000 statuses (sent,
+ * delivered and read for 10,000 outbound messages, 100 per POST, shuffled) posted over 16 concurrent
+ * connections to the real HTTP server on the embedded database (or DATABASE_URL). Reports the ack
+ * rate and latency, then the worker's processing rate, and checks that every event was stored
+ * exactly once.
+ */
+export const webhookIngestBench: BenchSuite = {
+  name: 'webhook-ingest',
+  async run(): Promise<BenchRow[]> {
+    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-webhook-'));
+    const database = process.env.DATABASE_URL
+      ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL })
+      : await openDatabase({ kind: 'pglite' });
+    const config = {
+      ...loadConfig({ SEED_DEMO: '0', PUBLIC_URL: 'http://127.0.0.1' }),
+      dataDir,
+      clientDir: '/nonexistent',
+      whatsappAppSecret: SECRET,
+      encryptionKey: newEncryptionKey(),
+    };
+    const app = await buildApp(config, { database, logger: false });
+    try {
+      await app.listen({ port: 0, host: '127.0.0.1' });
+      const address = app.server.address();
+      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/webhooks/whatsapp`;
+      const organizationId = await configureOrganization(app);
+      const wamids = await seedOutboundMessages(database.db, organizationId);
+      const bodies = [...inboundBodies(), ...statusBodies(wamids)];
+
+      let next = 0;
+      const autocannon = createRequire(__filename)('autocannon') as Autocannon;
+      const started = performance.now();
+      const result = await autocannon({
+        url,
+        method: 'POST',
+        connections: CONNECTIONS,
+        amount: bodies.length,
+        timeout: 30,
+        requests: [{
+          setupRequest: (request) => {
+            const body = bodies[next % bodies.length];
+            next += 1;
+            return { ...request, body, headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(body) } };
+          },
+        }],
+      });
+      const ackSeconds = (performance.now() - started) / 1000;
+
+      await app.whatsapp.inbox.drain();
+      const processedSeconds = (performance.now() - started) / 1000;
+      const check = await verify(database.db, organizationId);
+      const events = INBOUND + STATUSES;
+      return [
+        row('events posted', `${events} in ${bodies.length} POSTs, ${CONNECTIONS} connections`),
+        row('ack throughput', `${Math.round(events / ackSeconds)} events/s (${Math.round(bodies.length / ackSeconds)} POST/s)`, '—'),
+        row('ack latency p50 / p99 / max', `${result.latency.p50} / ${result.latency.p99} / ${result.latency.max} ms`, 'p99 < 200 ms'),
+        row('non-2xx / errors / timeouts', `${result.non2xx} / ${result.errors} / ${result.timeouts}`, '0 / 0 / 0'),
+        row('processed (stored → applied)', `${Math.round(events / processedSeconds)} events/s, all done after ${processedSeconds.toFixed(1)} s`),
+        row('inbound stored exactly once', `${check.inbound} / ${INBOUND}`, `${INBOUND}`),
+        row('outbound messages read', `${check.read} / ${STATUSES / 3}`, `${STATUSES / 3}`),
+        row('events unprocessed / dead / parked statuses', `${check.unprocessed} / ${check.dead} / ${check.parked}`, '0 / 0 / 0'),
+      ];
+    } finally {
+      await app.close();
+      await database.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  },
+};
+
+function row(metric: string, value: string, target?: string): BenchRow {
+  return { suite: 'webhook-ingest', metric, value, target };
+}
+
+function sign(body: string): string {
+  return `sha256=${createHmac('sha256', SECRET).update(body).digest('hex')}`;
+}
+
+async function configureOrganization(app: Awaited<ReturnType<typeof buildApp>>): Promise<string> {
+  const signup = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { name: 'Bench Admin', email: `bench-${Date.now()}@example.com`, password: 'Bench12345', organizationName: 'Bench Org' },
+  });
+  const cookie = signup.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+  const saved = await app.inject({
+    method: 'PUT',
+    url: '/api/settings/whatsapp',
+    headers: { cookie },
+    payload: { accessToken: DEMO_BUSINESS.accessToken, phoneNumberId: PNID, businessAccountId: WABA, webhookVerifyToken: 'bench-verify-token' },
+  });
+  if (saved.statusCode !== 200) throw new Error(`could not configure the bench organization: ${saved.body}`);
+  return (signup.json() as { user: { organization: { organizationId: string } } }).user.organization.organizationId;
+}
+
+/** 10,000 outbound messages with wamids, as sends would have left them (bulk, outside the measurement). */
+async function seedOutboundMessages(db: Awaited<ReturnType<typeof openDatabase>>['db'], organizationId: string): Promise<string[]> {
+  const perCustomer = STATUSES / 3 / CUSTOMERS;
+  const wamids: string[] = [];
+  for (let c = 0; c < CUSTOMERS; c += 1) {
+    const contactId = await findOrCreateContactByWaId(db, organizationId, customerWaId(c), `Customer ${c}`);
+    const conversation = await findOrCreateConversation(db, organizationId, contactId);
+    const rows = Array.from({ length: perCustomer }, (_, i) => {
+      const wamid = `wamid.bench-out-${c}-${i}`;
+      wamids.push(wamid);
+      return {
+        organizationId, conversationId: conversation.id, contactId, seq: i + 1, wamid,
+        direction: 'outbound' as const, messageType: 'text' as const, content: 'Your order shipped', status: 'sending' as const,
+      };
+    });
+    await db.insert(messages).values(rows);
+    await db.update(conversations).set({ lastSeq: perCustomer }).where(eq(conversations.id, conversation.id));
+  }
+  return wamids;
+}
+
+function inboundBodies(): string[] {
+  const bodies: string[] = [];
+  for (let start = 0; start < INBOUND; start += INBOUND_PER_POST) {
+    const payload = inboundPayload(WABA, number, { waId: customerWaId(start), name: 'Bench' }, { id: 'x', type: 'text', text: { body: 'x' } }, Date.now());
+    const value = (payload.entry as Array<{ changes: Array<{ value: Record<string, unknown> }> }>)[0].changes[0].value;
+    value.messages = Array.from({ length: INBOUND_PER_POST }, (_, k) => ({
+      from: customerWaId(start + k),
+      id: `wamid.bench-in-${start + k}`,
+      timestamp: String(Math.floor(Date.now() / 1000)),
+      type: 'text',
+      text: { body: `Message ${start + k}: is the oud gift set in stock?` },
+    }));
+    bodies.push(JSON.stringify(payload));
+  }
+  return bodies;
+}
+
+function statusBodies(wamids: string[]): string[] {
+  const now = Date.now();
+  const events: StatusEvent[] = wamids.flatMap((wamid, i) =>
+    (['sent', 'delivered', 'read'] as const).map((status, rank) => ({ wamid, status, recipient: customerWaId(i), at: now + rank * 1000 })),
+  );
+  // A fixed shuffle: statuses arrive in any order, as Meta's do.
+  let seed = 20_261_122;
+  for (let i = events.length - 1; i > 0; i -= 1) {
+    seed = (seed * 16_807) % 2_147_483_647;
+    const j = seed % (i + 1);
+    [events[i], events[j]] = [events[j], events[i]];
+  }
+  const bodies: string[] = [];
+  for (let start = 0; start < events.length; start += STATUSES_PER_POST) {
+    bodies.push(JSON.stringify(statusPayload(WABA, number, events.slice(start, start + STATUSES_PER_POST))));
+  }
+  return bodies;
+}
+
+async function verify(db: Awaited<ReturnType<typeof openDatabase>>['db'], organizationId: string) {
+  const scalar = async (query: Promise<Array<{ n: number }>>) => Number((await query)[0].n);
+  return {
+    inbound: await scalar(
+      db.select({ n: count() }).from(messages).where(and(eq(messages.organizationId, organizationId), eq(messages.direction, 'inbound'))),
+    ),
+    read: await scalar(db.select({ n: count() }).from(messages).where(and(eq(messages.direction, 'outbound'), eq(messages.status, 'read')))),
+    unprocessed: await scalar(db.select({ n: count() }).from(webhookEvents).where(and(isNull(webhookEvents.processedAt), isNull(webhookEvents.deadAt)))),
+    dead: await scalar(db.select({ n: count() }).from(webhookEvents).where(sql`${webhookEvents.deadAt} is not null`)),
+    parked: await scalar(db.select({ n: count() }).from(pendingStatuses)),
+  };
+}

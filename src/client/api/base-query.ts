@@ -1,0 +1,71 @@
+import {
+  fetchBaseQuery,
+  retry,
+  type BaseQueryApi,
+  type BaseQueryFn,
+  type FetchArgs,
+  type FetchBaseQueryError,
+  type FetchBaseQueryMeta,
+} from '@reduxjs/toolkit/query/react';
+import { isWhatsAppErrorCode } from '@shared/api/errors';
+import { HTTP_TIMEOUT_MS, QUERY_RETRIES } from '@shared/constants';
+import { toApiError, type ApiError } from './api-error';
+import type { ClientServices } from './client-services';
+import { notifyWhatsAppError } from './whatsapp-error-handler';
+
+/**
+ * The API lives under /api on the page's own origin; a build may point elsewhere with
+ * PARLEY_API_URL. The origin is spelled out because fetch in Jest cannot resolve relative URLs.
+ */
+export const API_BASE_URL = process.env.PARLEY_API_URL || `${window.location.origin}/api`;
+
+/** Requests whose 401 is an answer, not an expired session (SPEC.md 8). */
+const NO_RELOAD_ON_401 = ['/auth/login', '/auth/signup', '/auth/verify'];
+
+const fetchQuery = fetchBaseQuery({ baseUrl: API_BASE_URL, credentials: 'include', timeout: HTTP_TIMEOUT_MS });
+
+/** Worth a second try: the network, a timeout or the server failed, not the request itself. */
+function isTransient(error: FetchBaseQueryError): boolean {
+  if (typeof error.status === 'number') return error.status >= 500 || error.status === 408;
+  return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
+}
+
+// Queries are retried once (SPEC.md 7); mutations never, since repeating a write is not safe.
+const retryingQuery = retry(fetchQuery, {
+  retryCondition: (error, _args, { attempt, baseQueryApi }) =>
+    baseQueryApi.type === 'query' && attempt <= QUERY_RETRIES && isTransient(error as FetchBaseQueryError),
+});
+
+function pathOf(args: string | FetchArgs): string {
+  return typeof args === 'string' ? args : args.url;
+}
+
+function methodOf(args: string | FetchArgs): string {
+  return typeof args === 'string' ? 'GET' : (args.method ?? 'GET').toUpperCase();
+}
+
+/** The reactions SPEC.md 8 asks for on any failed call, whoever made it. */
+function reactGlobally(error: ApiError, args: string | FetchArgs, api: BaseQueryApi): void {
+  const path = pathOf(args);
+  if (isWhatsAppErrorCode(error.code)) {
+    notifyWhatsAppError(error.code);
+  } else if (error.status === 401 && !NO_RELOAD_ON_401.some((prefix) => path.startsWith(prefix))) {
+    (api.extra as ClientServices).reloadPage();
+  }
+  if (typeof error.status === 'number' && error.status >= 500) {
+    console.error(`Server error ${error.status} on ${methodOf(args)} ${path}: ${error.error ?? 'no message'}`);
+  }
+}
+
+/** fetch with the 10 s timeout and cookies, one retry for queries, errors normalized to ApiError. */
+export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, FetchBaseQueryMeta> = async (
+  args,
+  api,
+  extraOptions,
+) => {
+  const result = await retryingQuery(args, api, extraOptions);
+  if (result.error === undefined) return { data: result.data, meta: result.meta };
+  const error = toApiError(result.error as FetchBaseQueryError);
+  reactGlobally(error, args, api);
+  return { error, meta: result.meta };
+};

@@ -1,0 +1,37 @@
+import Box from '@mui/material/Box';
+import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useState } from 'react';
+import { Outlet } from 'react-router-dom';
+import { MOBILE_BREAKPOINT } from '@shared/constants';
+import { AppHeader } from './app-header';
+import { Sidebar } from './sidebar';
+import { useStoredFlag } from './use-stored-flag';
+
+const MOBILE_QUERY = `(width < ${MOBILE_BREAKPOINT})`;
+const COLLAPSED_KEY = 'parley.sidebar.collapsed';
+
+/** The signed-in layout: header, sidebar (a drawer on mobile) and the current screen. */
+export function AppShell() {
+  // noSsr: read the media query on the first render, so phones never flash the desktop layout.
+  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const [collapsed, setCollapsed] = useStoredFlag(COLLAPSED_KEY, false);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh', bgcolor: 'background.default' }}>
+      <AppHeader
+        mobile={mobile}
+        sidebarCollapsed={collapsed}
+        onMenuClick={() => (mobile ? setMobileOpen(true) : setCollapsed(!collapsed))}
+      />
+      <Sidebar mobile={mobile} mobileOpen={mobileOpen} collapsed={collapsed} onMobileClose={() => setMobileOpen(false)} />
+      <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
+        <Toolbar />
+        <Box sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, width: '100%', maxWidth: 1440, mx: 'auto' }}>
+          <Outlet />
+        </Box>
+      </Box>
+    </Box>
+  );
+}

@@ -1,0 +1,20 @@
+import Chip, { type ChipProps } from '@mui/material/Chip';
+
+type BadgeColor = Extract<ChipProps['color'], 'error' | 'primary' | 'warning' | 'success' | 'default'>;
+
+const COLORS: Record<string, BadgeColor> = {
+  admin: 'error',
+  manager: 'primary',
+  'team lead': 'warning',
+  agent: 'success',
+};
+
+/** SPEC.md 2: admin red, manager blue, team lead orange, agent green, any other role gray (case-insensitive). */
+export function roleBadgeColor(roleName: string): BadgeColor {
+  return COLORS[roleName.trim().toLowerCase()] ?? 'default';
+}
+
+/** A role name as a coloured badge (Profile, Team Members). */
+export function RoleBadge({ name, size = 'small' }: { name: string; size?: ChipProps['size'] }) {
+  return <Chip label={name} color={roleBadgeColor(name)} size={size} variant="filled" />;
+}

@@ -1,0 +1,116 @@
+import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import { Form, Formik } from 'formik';
+import { useNavigate } from 'react-router-dom';
+import { paths } from '@client/app/paths';
+import { errorMessage } from '@client/components/error-message';
+import { FormikPasswordField } from '@client/components/form/formik-password-field';
+import { FormikTextField } from '@client/components/form/formik-text-field';
+import { useToast } from '@client/components/toast/use-toast';
+import { useLoginMutation, useSignupMutation } from '@client/session/session-api';
+import type { SignupRequest } from '@shared/api/auth';
+import { loginSchema, signupSchema } from '@shared/validation/account';
+import { MODE_TEXT, type LoginMode } from './login-mode';
+
+interface LoginValues {
+  name: string;
+  email: string;
+  password: string;
+  organizationName: string;
+  inviteToken: string;
+}
+
+export interface LoginFormProps {
+  mode: LoginMode;
+  inviteToken?: string;
+  /** Invite mode: the invited address, prefilled and locked. */
+  invitedEmail?: string;
+}
+
+/** The form of the login screen in its three modes, validated by the shared account schemas. */
+export function LoginForm({ mode, inviteToken, invitedEmail }: LoginFormProps) {
+  const [login] = useLoginMutation();
+  const [signup] = useSignupMutation();
+  const toast = useToast();
+  const navigate = useNavigate();
+  const text = MODE_TEXT[mode];
+  const emailLocked = mode === 'invite' && Boolean(invitedEmail);
+
+  const signIn = async ({ email, password }: LoginValues) => {
+    try {
+      await login({ email, password }).unwrap();
+      toast.success('Success', 'Logged in successfully');
+      await navigate(paths.home);
+    } catch (error) {
+      toast.error('Login Failed', errorMessage(error, 'Invalid credentials'));
+    }
+  };
+
+  const signUp = async ({ name, email, password, organizationName }: LoginValues) => {
+    const request: SignupRequest =
+      mode === 'invite' ? { name, email, password, inviteToken } : { name, email, password, organizationName };
+    try {
+      const { isNewUser } = await signup(request).unwrap();
+      toast.success('Success', isNewUser ? 'Account created successfully' : 'Successfully joined organization');
+      await navigate(paths.home);
+    } catch (error) {
+      toast.error('Signup Failed', errorMessage(error, 'Unable to create account'));
+    }
+  };
+
+  return (
+    <Formik<LoginValues>
+      initialValues={{ name: '', email: invitedEmail ?? '', password: '', organizationName: '', inviteToken: inviteToken ?? '' }}
+      validationSchema={mode === 'signin' ? loginSchema : signupSchema}
+      onSubmit={mode === 'signin' ? signIn : signUp}
+    >
+      {({ isSubmitting }) => (
+        <Form noValidate aria-label={text.heading}>
+          <Stack spacing={2.25}>
+            {mode !== 'signin' && <FormikTextField name="name" label="Name" autoComplete="name" autoFocus />}
+            {mode === 'signup' && (
+              <FormikTextField name="organizationName" label="Organization Name" autoComplete="organization" />
+            )}
+            <FormikTextField
+              name="email"
+              label="Email"
+              type="email"
+              autoComplete="email"
+              autoFocus={mode === 'signin'}
+              helperText={emailLocked ? 'The invitation was sent to this address.' : undefined}
+              slotProps={{
+                input: {
+                  readOnly: emailLocked,
+                  endAdornment: emailLocked ? (
+                    <InputAdornment position="end">
+                      <LockOutlinedIcon fontSize="small" color="action" />
+                    </InputAdornment>
+                  ) : undefined,
+                },
+              }}
+            />
+            <FormikPasswordField
+              name="password"
+              label="Password"
+              autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
+              helperText={mode === 'signin' ? undefined : 'At least 8 characters, with upper- and lowercase letters and a number.'}
+            />
+            <Button
+              type="submit"
+              variant="contained"
+              size="large"
+              disabled={isSubmitting}
+              startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
+              sx={{ py: 1.25 }}
+            >
+              {text.submit}
+            </Button>
+          </Stack>
+        </Form>
+      )}
+    </Formik>
+  );
+}

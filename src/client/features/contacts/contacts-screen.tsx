@@ -1,0 +1,6 @@
+import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+
+/** Placeholder: the route works now; a later issue builds the screen. */
+export default function ContactsScreen() {
+  return <ScreenPlaceholder title="Contacts" />;
+}

@@ -1,0 +1,84 @@
+import { act, screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { DashboardCard } from '@shared/api/analytics';
+import { DASHBOARD_REFRESH_MS } from '@shared/constants';
+import { sessionUser } from '@client/testing/fixtures';
+import { apiUrl } from '@client/testing/msw/api-url';
+import { server } from '@client/testing/msw/server';
+import { renderWithProviders } from '@client/testing/test-utils';
+import DashboardScreen from './dashboard-screen';
+
+const CARDS: DashboardCard[] = [
+  { id: 'conversations', title: 'Conversations', value: 1280, icon: 'messages', color: '#1976d2', link: '/conversations' },
+  { id: 'contacts', title: 'Contacts', value: 342, icon: 'users', color: '#388e3c', link: '/contacts' },
+  { id: 'templates', title: 'Templates', value: 12, icon: 'template', color: '#f57c00', link: '/templates' },
+  { id: 'tags', title: 'Tags', value: 9, icon: 'tags', color: '#7b1fa2', link: '/tags' },
+];
+
+describe('dashboard', () => {
+  it('welcomes the user by name', async () => {
+    server.use(http.get(apiUrl('/analytics'), () => HttpResponse.json({ cards: [] })));
+    renderWithProviders(<DashboardScreen />, { user: sessionUser({ name: 'Amira Haddad' }) });
+    expect(screen.getByRole('heading', { level: 1, name: 'Welcome back, Amira Haddad!' })).toBeInTheDocument();
+  });
+
+  it('shows a skeleton while loading, then a card per statistic with its icon, value and link', async () => {
+    let answer: () => void = () => undefined;
+    server.use(
+      http.get(apiUrl('/analytics'), () => new Promise<Response>((resolve) => {
+        answer = () => resolve(HttpResponse.json({ cards: CARDS }));
+      })),
+    );
+    renderWithProviders(<DashboardScreen />, { user: sessionUser() });
+    expect(await screen.findByRole('status', { name: 'Loading statistics' })).toBeInTheDocument();
+
+    answer();
+    const grid = await screen.findByRole('region', { name: 'Statistics' });
+    expect(screen.queryByRole('status', { name: 'Loading statistics' })).not.toBeInTheDocument();
+    const links = within(grid).getAllByRole('link');
+    expect(links.map((link) => link.getAttribute('href'))).toEqual(['/conversations', '/contacts', '/templates', '/tags']);
+    expect(links[0]).toHaveTextContent('1,280');
+    expect(links[0]).toHaveTextContent('Conversations');
+    expect(within(links[0]).getByTestId('stat-icon-messages')).toBeInTheDocument();
+    expect(within(links[1]).getByTestId('stat-icon-users')).toBeInTheDocument();
+    expect(within(links[2]).getByTestId('stat-icon-template')).toBeInTheDocument();
+    expect(within(links[3]).getByTestId('stat-icon-tags')).toBeInTheDocument();
+  });
+
+  it('opens the screen a card links to', async () => {
+    server.use(http.get(apiUrl('/analytics'), () => HttpResponse.json({ cards: CARDS })));
+    const { user, router } = renderWithProviders(<DashboardScreen />, { user: sessionUser(), path: '/' });
+    await user.click(await screen.findByRole('link', { name: /Contacts/ }));
+    expect(router.state.location.pathname).toBe('/contacts');
+  });
+
+  it('says so when the statistics cannot be loaded', async () => {
+    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    server.use(http.get(apiUrl('/analytics'), () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
+    renderWithProviders(<DashboardScreen />, { user: sessionUser() });
+    expect(
+      await screen.findByText('Failed to load dashboard analytics. Please try refreshing the page.', undefined, { timeout: 3000 }),
+    ).toBeInTheDocument();
+    error.mockRestore();
+  });
+
+  it('refreshes the figures every 30 seconds', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    try {
+      let contacts = 342;
+      server.use(
+        http.get(apiUrl('/analytics'), () => HttpResponse.json({ cards: [{ ...CARDS[1], value: contacts }] })),
+      );
+      renderWithProviders(<DashboardScreen />, { user: sessionUser() });
+      expect(await screen.findByText('342')).toBeInTheDocument();
+
+      contacts = 343;
+      await act(() => jest.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS - 1000));
+      expect(screen.getByText('342')).toBeInTheDocument();
+      await act(() => jest.advanceTimersByTimeAsync(1000));
+      await waitFor(() => expect(screen.getByText('343')).toBeInTheDocument());
+    } finally {
+      jest.useRealTimers();
+    }
+  });
+});

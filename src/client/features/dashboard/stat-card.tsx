@@ -1,0 +1,62 @@
+import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
+import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import Box from '@mui/material/Box';
+import Card from '@mui/material/Card';
+import CardActionArea from '@mui/material/CardActionArea';
+import Skeleton from '@mui/material/Skeleton';
+import type SvgIcon from '@mui/material/SvgIcon';
+import Typography from '@mui/material/Typography';
+import { Link as RouterLink } from 'react-router-dom';
+import type { DashboardCard, DashboardIcon } from '@shared/api/analytics';
+
+const ICONS: Record<DashboardIcon, typeof SvgIcon> = {
+  messages: ForumOutlinedIcon,
+  users: PeopleAltOutlinedIcon,
+  template: DescriptionOutlinedIcon,
+  tags: LocalOfferOutlinedIcon,
+};
+
+const numberFormat = new Intl.NumberFormat();
+
+/** One clickable statistic: icon in the card's colour, value, title; the whole card links to its screen. */
+export function StatCard({ card }: { card: DashboardCard }) {
+  const Icon = ICONS[card.icon];
+  return (
+    <Card sx={{ height: '100%', transition: 'box-shadow 150ms, border-color 150ms', '&:hover': { boxShadow: 3, borderColor: card.color } }}>
+      <CardActionArea component={RouterLink} to={card.link} sx={{ height: '100%', p: 2.5 }}>
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'space-between', mb: 2.5 }}>
+          <Box
+            data-testid={`stat-icon-${card.icon}`}
+            sx={{
+              width: 44, height: 44, borderRadius: 2.5, display: 'grid', placeItems: 'center',
+              color: card.color, bgcolor: `color-mix(in srgb, ${card.color} 14%, transparent)`,
+            }}
+          >
+            <Icon />
+          </Box>
+          <ArrowForwardIcon fontSize="small" sx={{ color: 'text.disabled' }} />
+        </Box>
+        <Typography variant="h4" component="p" sx={{ fontWeight: 700, lineHeight: 1.1 }}>
+          {numberFormat.format(card.value)}
+        </Typography>
+        <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, fontWeight: 500 }}>
+          {card.title}
+        </Typography>
+      </CardActionArea>
+    </Card>
+  );
+}
+
+/** A card's shape while the statistics load. */
+export function StatCardSkeleton() {
+  return (
+    <Card sx={{ p: 2.5, height: '100%' }}>
+      <Skeleton variant="rounded" width={44} height={44} sx={{ mb: 2.5 }} />
+      <Skeleton variant="text" width="40%" sx={{ fontSize: '2rem' }} />
+      <Skeleton variant="text" width="60%" />
+    </Card>
+  );
+}

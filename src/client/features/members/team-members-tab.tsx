@@ -1,0 +1,87 @@
+import PersonAddAlt1Icon from '@mui/icons-material/PersonAddAlt1';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
+import { useCallback, useState } from 'react';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { errorMessage } from '@client/components/error-message';
+import { useToast } from '@client/components/toast/use-toast';
+import { useSession } from '@client/session/use-session';
+import type { InvitationIssuedResponse, TeamMember } from '@shared/api/members';
+import { ChangeRoleDialog } from './change-role-dialog';
+import { InviteMemberDialog } from './invite-member-dialog';
+import { MembersTable } from './members-table';
+import { useRemoveMemberMutation } from './members-api';
+import { PendingInvitations } from './pending-invitations';
+
+/** The Team Members tab of Settings (SPEC.md 2): members, pending invitations, invite, role change, removal. */
+export default function TeamMembersTab() {
+  const { user, can } = useSession();
+  const toast = useToast();
+  const [inviteOpen, setInviteOpen] = useState(false);
+  const [editing, setEditing] = useState<TeamMember | null>(null);
+  const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const [removeMember, { isLoading: isRemoving }] = useRemoveMemberMutation();
+  // Invitation tokens this page was given (the server keeps only their hashes): Copy Link reuses them.
+  const [tokens, setTokens] = useState<Record<string, string>>({});
+  const rememberToken = useCallback((id: string, token: string) => setTokens((known) => ({ ...known, [id]: token })), []);
+  const onInvited = useCallback(
+    (issued: InvitationIssuedResponse) => rememberToken(issued.invitation.id, issued.token),
+    [rememberToken],
+  );
+
+  if (!can('members:view')) {
+    return (
+      <Alert severity="error">
+        <AlertTitle>Access Denied</AlertTitle>
+        You don&apos;t have permission to view members.
+      </Alert>
+    );
+  }
+
+  const confirmRemove = async () => {
+    if (!removing) return;
+    try {
+      const { message } = await removeMember(removing.id).unwrap();
+      toast.success('Member Removed', message);
+      setRemoving(null);
+    } catch (error) {
+      toast.error('Error', errorMessage(error, 'Failed to remove member'));
+    }
+  };
+
+  return (
+    <Stack spacing={4}>
+      {can('members:invite') && (
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end' }}>
+          <Button variant="contained" startIcon={<PersonAddAlt1Icon />} onClick={() => setInviteOpen(true)}>
+            Invite Member
+          </Button>
+        </Box>
+      )}
+      <MembersTable
+        currentUserId={user?.userId}
+        canEditRoles={can('members:edit_roles')}
+        canRemove={can('members:remove')}
+        onEditRole={setEditing}
+        onRemove={setRemoving}
+      />
+      <PendingInvitations canInvite={can('members:invite')} knownTokens={tokens} onTokenIssued={rememberToken} />
+
+      <InviteMemberDialog open={inviteOpen} onClose={() => setInviteOpen(false)} onInvited={onInvited} />
+      <ChangeRoleDialog member={editing} onClose={() => setEditing(null)} />
+      <ConfirmDialog
+        open={removing !== null}
+        title="Remove Member"
+        message={`Are you sure you want to remove ${removing?.name ?? ''} from the organization? They will be signed out at once.`}
+        confirmLabel="Remove"
+        destructive
+        busy={isRemoving}
+        onConfirm={() => void confirmRemove()}
+        onClose={() => setRemoving(null)}
+      />
+    </Stack>
+  );
+}

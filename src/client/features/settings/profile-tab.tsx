@@ -1,0 +1,68 @@
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Chip from '@mui/material/Chip';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { RoleBadge } from '@client/components/role-badge';
+import { useSession } from '@client/session/use-session';
+
+/** Profile (SPEC.md 2): who the user is, and their organization and role. */
+export default function ProfileTab() {
+  const { user } = useSession();
+  if (!user) return <Typography color="text.secondary">No user data available</Typography>;
+
+  const organization = user.organization;
+  const roleName = organization?.role?.name?.trim();
+  const roleDescription = organization?.role?.description?.trim();
+
+  return (
+    <Stack spacing={3}>
+      <Section title="Personal Information">
+        <Detail label="Full Name">{user.name}</Detail>
+        <Detail label="Email Address">{user.email}</Detail>
+      </Section>
+      {organization && (
+        <Section title="Organization Details">
+          <Detail label="Organization Name">{organization.organizationName}</Detail>
+          <Detail label="Role">
+            {roleName ? <RoleBadge name={roleName} /> : <Chip label="Unknown" size="small" />}
+          </Detail>
+          {roleName ? (
+            roleDescription && <Detail label="Role Description">{roleDescription}</Detail>
+          ) : (
+            <Typography variant="body2" color="text.secondary">
+              No role assigned
+            </Typography>
+          )}
+        </Section>
+      )}
+    </Stack>
+  );
+}
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <Card variant="outlined" component="section" aria-label={title}>
+      <CardContent>
+        <Typography variant="h6" component="h2" sx={{ mb: 2 }}>
+          {title}
+        </Typography>
+        <Stack spacing={2}>{children}</Stack>
+      </CardContent>
+    </Card>
+  );
+}
+
+function Detail({ label, children }: { label: string; children: ReactNode }) {
+  return (
+    <div>
+      <Typography variant="caption" color="text.secondary" component="div">
+        {label}
+      </Typography>
+      <Typography variant="body1" component="div">
+        {children}
+      </Typography>
+    </div>
+  );
+}

@@ -1,0 +1,6 @@
+import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+
+/** Placeholder: the route works now; a later issue builds the screen. */
+export default function TagsScreen() {
+  return <ScreenPlaceholder title="Tags" />;
+}

@@ -1,0 +1,62 @@
+import type { FastifyInstance } from 'fastify';
+import { FAULT_KINDS, type FaultKind } from '../faults';
+import type { Sandbox } from '../sandbox';
+import { INBOUND_TYPES, type InboundRequest } from '../simulation/customers';
+
+type Json = Record<string, unknown>;
+
+const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * Sandbox-only controls, from this machine only (tests, demos, `curl`): make a customer write, inject
+ * or clear faults, change a template's review status, list recent sends.
+ *   POST   /_sandbox/inbound            { phoneNumberId, from?, name?, type?, text?, payload?, context?, referral? }
+ *   POST   /_sandbox/faults             { target: token | phone number id | WABA id, kind, count? }
+ *   DELETE /_sandbox/faults?target=
+ *   POST   /_sandbox/templates/status   { businessAccountId, name, language, status }
+ *   GET    /_sandbox/messages
+ */
+export async function controlRoutes(app: FastifyInstance, { sandbox, allowRemote }: { sandbox: Sandbox; allowRemote: boolean }) {
+  app.addHook('onRequest', async (request, reply) => {
+    if (!allowRemote && !LOOPBACK.has(request.ip)) await reply.status(403).send({ error: 'Sandbox controls answer this machine only' });
+  });
+
+  app.post('/inbound', async (request, reply) => {
+    const body = (request.body ?? {}) as Json;
+    if (typeof body.phoneNumberId !== 'string') return reply.status(400).send({ error: 'phoneNumberId is required' });
+    if (body.type !== undefined && !(INBOUND_TYPES as readonly unknown[]).includes(body.type)) {
+      return reply.status(400).send({ error: `type must be one of ${INBOUND_TYPES.join(', ')}` });
+    }
+    try {
+      return { wamid: sandbox.inbound(body as unknown as InboundRequest) };
+    } catch (error) {
+      return reply.status(404).send({ error: (error as Error).message });
+    }
+  });
+
+  app.post('/faults', async (request, reply) => {
+    const body = (request.body ?? {}) as Json;
+    if (typeof body.target !== 'string' || !(FAULT_KINDS as readonly unknown[]).includes(body.kind)) {
+      return reply.status(400).send({ error: `target and kind (${FAULT_KINDS.join(', ')}) are required` });
+    }
+    sandbox.injectFault(body.target, body.kind as FaultKind, typeof body.count === 'number' ? body.count : undefined);
+    return { success: true };
+  });
+
+  app.delete('/faults', async (request) => {
+    sandbox.clearFaults((request.query as { target?: string }).target);
+    return { success: true };
+  });
+
+  app.post('/templates/status', async (request, reply) => {
+    const body = (request.body ?? {}) as Json;
+    const business = typeof body.businessAccountId === 'string' ? sandbox.world.wabaOwner(body.businessAccountId) : undefined;
+    const changed =
+      business && typeof body.name === 'string' && typeof body.language === 'string' && typeof body.status === 'string'
+        ? sandbox.setTemplateStatus(business, body.name, body.language, body.status)
+        : false;
+    return changed ? { success: true } : reply.status(404).send({ error: 'No such template' });
+  });
+
+  app.get('/messages', async () => ({ data: [...sandbox.world.sent.values()].slice(-100).reverse() }));
+}

@@ -1,0 +1,55 @@
+import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
+import { graphErrors, SandboxGraphError } from './graph-errors';
+import { controlRoutes } from './routes/control';
+import { graphRoutes } from './routes/graph-router';
+import { Sandbox, type SandboxOptions } from './sandbox';
+
+export interface SandboxPluginOptions {
+  sandbox: Sandbox;
+  /** Let other machines use /_sandbox controls (off: loopback only). */
+  allowRemoteControl?: boolean;
+}
+
+const JSON_LIMIT = 5 * 1024 * 1024;
+const UPLOAD_LIMIT = 110 * 1024 * 1024;
+
+/**
+ * The sandbox as a Fastify plugin, mountable under any prefix (the product mounts it at
+ * /sandbox/graph) or at the root of its own server (`npm run sandbox`). It keeps its own body parsers
+ * and Graph-shaped errors in its scope, and closes the sandbox (every timer) when the server closes.
+ */
+export async function sandboxPlugin(app: FastifyInstance, { sandbox, allowRemoteControl = false }: SandboxPluginOptions): Promise<void> {
+  app.removeAllContentTypeParsers();
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_LIMIT }, (_request, body, done) => {
+    try {
+      done(null, body === '' ? undefined : JSON.parse(String(body)));
+    } catch {
+      done(graphErrors.invalidParameter('The request body is not valid JSON.'), undefined);
+    }
+  });
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT }, (_request, body, done) => done(null, body));
+
+  app.setErrorHandler((error: FastifyError | SandboxGraphError, _request, reply) => {
+    if (error instanceof SandboxGraphError) return reply.status(error.httpStatus).send(error.toBody());
+    if (error.statusCode && error.statusCode < 500) {
+      const graph = graphErrors.invalidParameter(error.message);
+      return reply.status(400).send(graph.toBody());
+    }
+    app.log.error({ err: error }, 'sandbox failed');
+    return reply.status(500).send(new SandboxGraphError(500, 1, 'An unknown error occurred', { transient: true }).toBody());
+  });
+  app.addHook('onClose', async () => sandbox.close());
+
+  await app.register(controlRoutes, { prefix: '/_sandbox', sandbox, allowRemote: allowRemoteControl });
+  await app.register(graphRoutes, { sandbox });
+}
+
+/** A standalone sandbox server (not listening yet), and the sandbox it serves. */
+export async function buildSandboxApp(
+  options: SandboxOptions & { allowRemoteControl?: boolean; logger?: boolean },
+): Promise<{ app: FastifyInstance; sandbox: Sandbox }> {
+  const sandbox = new Sandbox(options);
+  const app = Fastify({ logger: options.logger ?? false });
+  await app.register(sandboxPlugin, { sandbox, allowRemoteControl: options.allowRemoteControl });
+  return { app, sandbox };
+}

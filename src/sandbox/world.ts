@@ -1,0 +1,149 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { CUSTOMER_FIXTURES, DEMO_BUSINESS, TEMPLATE_FIXTURES, type CustomerFixture, type SandboxTemplateFixture } from './fixtures';
+
+/**
+ * The sandbox's in-memory world. A business owns access tokens, one WhatsApp Business Account and its
+ * phone numbers, templates and uploaded media. Besides the seeded demo business, any well-formed
+ * token the sandbox has not seen becomes a new business, and the ids it uses claim numbers and an
+ * account for it on first use — so a newcomer's own made-up configuration works, while another
+ * business's ids answer "does not exist or missing permissions" as Meta would.
+ */
+
+export interface SandboxTemplate extends SandboxTemplateFixture {
+  id: string;
+}
+
+export interface SandboxNumber {
+  id: string;
+  displayPhoneNumber: string;
+  verifiedName: string;
+  /** Last time each customer wrote (ms): the 24-hour customer-service window. */
+  lastInbound: Map<string, number>;
+}
+
+export interface SandboxBusiness {
+  key: string;
+  name: string;
+  wabaId: string | undefined;
+  numbers: Map<string, SandboxNumber>;
+  templates: SandboxTemplate[];
+}
+
+export interface StoredMedia {
+  id: string;
+  businessKey: string;
+  data: Buffer;
+  mimeType: string;
+  sha256: string;
+  fileName: string | undefined;
+}
+
+export interface SentMessage {
+  wamid: string;
+  phoneNumberId: string;
+  to: string;
+  type: string;
+  /** Quick-reply buttons a customer may press: their text and the payload the send attached. */
+  quickReplies: Array<{ text: string; payload: string }>;
+  sentAt: number;
+}
+
+const MAX_SENT_KEPT = 5_000;
+
+export class SandboxWorld {
+  readonly businesses = new Map<string, SandboxBusiness>();
+  private readonly tokens = new Map<string, SandboxBusiness>();
+  private readonly numberOwners = new Map<string, SandboxBusiness>();
+  private readonly wabaOwners = new Map<string, SandboxBusiness>();
+  readonly media = new Map<string, StoredMedia>();
+  readonly sent = new Map<string, SentMessage>();
+  readonly customers: CustomerFixture[] = [...CUSTOMER_FIXTURES];
+  private nextId = 1_000_000_000_000;
+
+  constructor() {
+    const demo = this.businessForToken(DEMO_BUSINESS.accessToken);
+    demo.name = DEMO_BUSINESS.verifiedName;
+    this.claimWaba(demo, DEMO_BUSINESS.businessAccountId);
+    const number = this.claimNumber(demo, DEMO_BUSINESS.phoneNumberId);
+    number.displayPhoneNumber = DEMO_BUSINESS.displayPhoneNumber;
+    number.verifiedName = DEMO_BUSINESS.verifiedName;
+  }
+
+  /** The business a token belongs to, created on first sight. */
+  businessForToken(token: string): SandboxBusiness {
+    let business = this.tokens.get(token);
+    if (!business) {
+      const key = `biz-${this.tokens.size + 1}`;
+      business = {
+        key,
+        name: `Sandbox Business ${this.tokens.size + 1}`,
+        wabaId: undefined,
+        numbers: new Map(),
+        templates: TEMPLATE_FIXTURES.map((fixture) => ({ ...structuredClone(fixture), id: this.newId() })),
+      };
+      this.tokens.set(token, business);
+      this.businesses.set(key, business);
+    }
+    return business;
+  }
+
+  numberOwner(id: string): SandboxBusiness | undefined {
+    return this.numberOwners.get(id);
+  }
+
+  wabaOwner(id: string): SandboxBusiness | undefined {
+    return this.wabaOwners.get(id);
+  }
+
+  claimNumber(business: SandboxBusiness, id: string): SandboxNumber {
+    const existing = business.numbers.get(id);
+    if (existing) return existing;
+    const suffix = id.slice(-7).padStart(7, '0');
+    const number: SandboxNumber = {
+      id,
+      displayPhoneNumber: `+971 4 ${suffix.slice(0, 3)} ${suffix.slice(3)}`,
+      verifiedName: business.name,
+      lastInbound: new Map(),
+    };
+    business.numbers.set(id, number);
+    this.numberOwners.set(id, business);
+    return number;
+  }
+
+  claimWaba(business: SandboxBusiness, id: string): void {
+    business.wabaId = id;
+    this.wabaOwners.set(id, business);
+  }
+
+  /** Every number of every business, for the simulated customers to write to. */
+  allNumbers(): Array<{ business: SandboxBusiness; number: SandboxNumber }> {
+    return [...this.businesses.values()].flatMap((business) => [...business.numbers.values()].map((number) => ({ business, number })));
+  }
+
+  storeMedia(businessKey: string, file: { data: Buffer; mimeType: string; fileName?: string }): StoredMedia {
+    const media: StoredMedia = {
+      id: this.newId(),
+      businessKey,
+      data: file.data,
+      mimeType: file.mimeType,
+      sha256: createHash('sha256').update(file.data).digest('base64'),
+      fileName: file.fileName,
+    };
+    this.media.set(media.id, media);
+    return media;
+  }
+
+  recordSent(message: SentMessage): void {
+    this.sent.set(message.wamid, message);
+    if (this.sent.size > MAX_SENT_KEPT) this.sent.delete(this.sent.keys().next().value as string);
+  }
+
+  newId(): string {
+    this.nextId += 1 + Math.floor(Math.random() * 1000);
+    return String(this.nextId);
+  }
+}
+
+export function newWamid(): string {
+  return `wamid.${randomBytes(24).toString('base64')}`;
+}

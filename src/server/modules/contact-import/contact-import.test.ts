@@ -1,0 +1,281 @@
+/** @jest-environment node */
+import { sql } from 'drizzle-orm';
+import type { ContactImportResult } from '@shared/api/contact-import';
+import type { Contact, ContactSearchResponse } from '@shared/api/contacts';
+import type { ContactNotePage } from '@shared/api/notes';
+import type { Tag, TagPage } from '@shared/api/tags';
+import { addMemberWith } from '../../testing/fixtures';
+import { createTestApp, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
+
+let t: TestApp;
+let admin: Member;
+let organizationId: string;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await signUpAdmin(t.app, { organizationName: 'Import Org' });
+  organizationId = admin.user.organization!.organizationId;
+});
+afterAll(() => t.close());
+
+type Part = { name: string; value: string } | { name: string; filename: string; type?: string; content: string | Buffer };
+
+/** A multipart/form-data body as a browser's FormData would send it. */
+function multipart(parts: Part[]) {
+  const boundary = `----parley${Math.random().toString(16).slice(2)}`;
+  const chunks: Buffer[] = [];
+  for (const part of parts) {
+    chunks.push(Buffer.from(`--${boundary}\r\n`));
+    if ('filename' in part) {
+      chunks.push(
+        Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'text/csv'}\r\n\r\n`),
+        Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content),
+        Buffer.from('\r\n'),
+      );
+    } else {
+      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
+    }
+  }
+  chunks.push(Buffer.from(`--${boundary}--\r\n`));
+  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}
+
+function upload(content: string | Buffer, { tagName = 'Expo Leads', filename = 'expo-leads.csv', member = admin, type = 'text/csv' } = {}) {
+  return member.request({
+    method: 'POST',
+    url: '/api/tags/import',
+    ...multipart([{ name: 'tagName', value: tagName }, { name: 'file', filename, type, content }]),
+  });
+}
+
+async function imported(content: string | Buffer, options: Parameters<typeof upload>[1] = {}): Promise<ContactImportResult> {
+  const response = await upload(content, options);
+  expect(response.statusCode).toBe(200);
+  return response.json<ContactImportResult>();
+}
+
+async function findByNumber(fragment: string): Promise<Contact[]> {
+  const response = await admin.request({ method: 'GET', url: `/api/contacts/search?q=${encodeURIComponent(fragment)}` });
+  return response.json<ContactSearchResponse>().data;
+}
+
+async function countContacts(): Promise<number> {
+  const response = await admin.request({ method: 'GET', url: '/api/contacts?limit=1' });
+  return response.json<{ pagination: { total: number } }>().pagination.total;
+}
+
+describe('a file with good and bad rows', () => {
+  test('stores the good rows, tags them, and reports each bad row with its line and reason', async () => {
+    const csv = [
+      '\uFEFFName,MOBILE,Country_Code,Remarks', // BOM, any case, any order, unknown columns ignored
+      'Aisha Khan,501234501,+971',
+      '"Vikram Rao","98765 43001",91,"likes tea, not coffee"', // quoted fields, spaces in the number, code without +
+      '',
+      'Bad Number,12345,+91',
+      'R2D2,9876543002,+91',
+      'No Mobile,,+91',
+      '"Line\r\nBreak",9876543003,+91',
+      'Dup Of Aisha,0501234501,+971',
+      'International,+966 55 123 4501,',
+      'Bare Intl,971501234502,',
+      'Default India,9876543004,',
+    ].join('\r\n');
+    const result = await imported(`${csv}\r\n`);
+    expect(result.success).toBe(true);
+    expect(result.stats).toEqual({ totalRows: 10, created: 5, updated: 0, errors: 5 });
+    expect(result.errors).toEqual([
+      { line: 5, reason: 'Phone number must be 7-15 digits' },
+      { line: 6, reason: 'Name contains invalid characters' },
+      { line: 7, reason: 'Phone number is required' },
+      { line: 8, reason: 'Name contains invalid characters' },
+      { line: 9, reason: 'Duplicate of line 2 (same phone number)' },
+    ]);
+    expect(result.tag).toEqual({ id: expect.any(String), name: 'Expo Leads', contactCount: 5 });
+    expect(result.message).toBe('Imported 5 contacts (5 new, 0 updated, 5 skipped)');
+
+    const [vikram] = await findByNumber('9876543001');
+    expect(vikram).toMatchObject({ name: 'Vikram Rao', countryCode: '+91', phoneNumber: '9876543001' });
+    expect(vikram.tags.map((tag) => tag.tag.name)).toEqual(['Expo Leads']);
+    expect((await findByNumber('966551234501'))[0]).toMatchObject({ countryCode: '+966', phoneNumber: '551234501' });
+    expect((await findByNumber('971501234502'))[0]).toMatchObject({ countryCode: '+971', phoneNumber: '501234502', name: 'Bare Intl' });
+    expect((await findByNumber('9876543004'))[0]).toMatchObject({ countryCode: '+91' });
+
+    const notes = await admin.request({ method: 'GET', url: `/api/contacts/${vikram.id}/notes` });
+    expect(notes.json<ContactNotePage>().data.map((n) => [n.type, n.content])).toEqual([
+      ['system', 'Imported from expo-leads.csv with tag "Expo Leads"'],
+    ]);
+
+    const tags = (await admin.request({ method: 'GET', url: '/api/tags?limit=100' })).json<TagPage>().data;
+    expect(tags.find((tag) => tag.name === 'Expo Leads')).toMatchObject({ type: 'csv_import', contactCount: 5 });
+  });
+
+  test('upserts by normalized number: existing contacts are updated (name kept when the file has none) and tagged', async () => {
+    const created = await admin.request({
+      method: 'POST',
+      url: '/api/contacts',
+      payload: { name: 'Kept Name', countryCode: '+974', phoneNumber: '33001122' },
+    });
+    const existing = created.json<Contact>();
+    const deleted = (await admin.request({ method: 'POST', url: '/api/contacts', payload: { name: 'Was Deleted', countryCode: '+974', phoneNumber: '33001133' } })).json<Contact>();
+    await admin.request({ method: 'DELETE', url: `/api/contacts/${deleted.id}` });
+    const before = await countContacts();
+
+    const result = await imported('mobile,country_code,name\n+974 3300 1122,,\n33001133,+974,Back Again\n33001144,974,Brand New\n', {
+      tagName: 'Qatar Fair',
+    });
+    expect(result.stats).toEqual({ totalRows: 3, created: 1, updated: 2, errors: 0 });
+    expect(await countContacts()).toBe(before + 1);
+
+    const again = (await admin.request({ method: 'GET', url: `/api/contacts/${existing.id}` })).json<Contact>();
+    expect(again.name).toBe('Kept Name');
+    expect(again.tags.map((tag) => tag.tag.name)).toEqual(['Qatar Fair']);
+    const back = (await admin.request({ method: 'GET', url: `/api/contacts/${deleted.id}` })).json<Contact>();
+    expect(back).toMatchObject({ name: 'Back Again', deletedAt: null });
+    const timeline = (await admin.request({ method: 'GET', url: `/api/contacts/${existing.id}/notes` })).json<ContactNotePage>();
+    expect(timeline.data[0].content).toBe('Updated by an import from expo-leads.csv with tag "Qatar Fair"');
+  });
+
+  test('importing the same file twice changes no contact count', async () => {
+    const csv = 'mobile,name\n9811100001,Twice Once\n9811100002,Twice Two\n';
+    await imported(csv, { tagName: 'Twice' });
+    const count = await countContacts();
+    const second = await imported(csv, { tagName: 'twice' });
+    expect(second.stats).toEqual({ totalRows: 2, created: 0, updated: 2, errors: 0 });
+    expect(await countContacts()).toBe(count);
+    // The tag is reused case-insensitively.
+    expect(second.tag).toMatchObject({ name: 'Twice', contactCount: 2 });
+  });
+
+  test('an existing manual tag of that name is reused, and restored if it was deleted', async () => {
+    const tag = (await admin.request({ method: 'POST', url: '/api/tags', payload: { name: 'Reused', color: '#d32f2f' } })).json<Tag>();
+    await admin.request({ method: 'DELETE', url: `/api/tags/${tag.id}` });
+    const result = await imported('mobile\n9822200001\n', { tagName: 'reused' });
+    expect(result.tag).toMatchObject({ id: tag.id, name: 'Reused', contactCount: 1 });
+    const all = (await admin.request({ method: 'GET', url: '/api/tags?limit=100' })).json<TagPage>().data;
+    expect(all.find((x) => x.id === tag.id)).toMatchObject({ type: 'manual', color: '#d32f2f', deletedAt: null });
+  });
+
+  test('a file whose every row is bad stores nothing and says so', async () => {
+    const result = await imported('mobile,name\n123,Too Short\n,Missing\n', { tagName: 'All Bad' });
+    expect(result).toEqual({
+      success: false,
+      message: 'No contacts were imported: every row has an error',
+      stats: { totalRows: 2, created: 0, updated: 0, errors: 2 },
+      tag: null,
+      errors: [
+        { line: 2, reason: 'Phone number must be 7-15 digits' },
+        { line: 3, reason: 'Phone number is required' },
+      ],
+    });
+    const tags = (await admin.request({ method: 'GET', url: '/api/tags?limit=100&includeDeleted=true' })).json<TagPage>().data;
+    expect(tags.map((tag) => tag.name)).not.toContain('All Bad');
+  });
+
+  test('a header-only file imports nothing', async () => {
+    const result = await imported('mobile,name\n\n', { tagName: 'Empty Rows' });
+    expect(result).toMatchObject({ success: false, stats: { totalRows: 0, created: 0, updated: 0, errors: 0 } });
+  });
+});
+
+describe('refused uploads (nothing is stored)', () => {
+  test.each([
+    ['', 'Tag name is required'],
+    ['x', 'Tag name must be at least 2 characters'],
+    ['y'.repeat(51), 'Tag name must be less than 50 characters'],
+    ['Leads (May)', 'Tag name can only contain letters, numbers, spaces, dots, underscores, and hyphens'],
+  ])('tag name %j answers 400 %s', async (tagName, message) => {
+    const before = await countContacts();
+    const response = await upload('mobile\n9833300001\n', { tagName });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: message });
+    expect(await countContacts()).toBe(before);
+  });
+
+  test('a file that is not CSV answers "Invalid File: Please upload a CSV file"', async () => {
+    const response = await upload('mobile\n9833300002\n', { filename: 'contacts.xlsx', type: 'application/vnd.ms-excel' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Invalid File: Please upload a CSV file' });
+    const png = await upload(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13]), { filename: 'photo.csv' });
+    expect(png.statusCode).toBe(400);
+  });
+
+  test('no file at all answers the same message', async () => {
+    const response = await admin.request({ method: 'POST', url: '/api/tags/import', ...multipart([{ name: 'tagName', value: 'No File' }]) });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Invalid File: Please upload a CSV file' });
+  });
+
+  test('two files are refused', async () => {
+    const response = await admin.request({
+      method: 'POST',
+      url: '/api/tags/import',
+      ...multipart([
+        { name: 'tagName', value: 'Two Files' },
+        { name: 'file', filename: 'a.csv', content: 'mobile\n9833300003\n' },
+        { name: 'file', filename: 'b.csv', content: 'mobile\n9833300004\n' },
+      ]),
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: 'Upload one CSV file at a time' });
+  });
+
+  test('a file over 10 MB answers 413 and stores nothing', async () => {
+    const before = await countContacts();
+    const row = '9844400001,Big File Person\n';
+    const big = `mobile,name\n${row.repeat(Math.ceil((10 * 1024 * 1024) / row.length) + 10)}`;
+    const response = await upload(big, { tagName: 'Too Big' });
+    expect(response.statusCode).toBe(413);
+    expect(response.json().error).toMatch(/larger than 10 MB/);
+    expect(await countContacts()).toBe(before);
+  });
+
+  test('a file without a mobile column is refused', async () => {
+    const response = await upload('phone,name\n9833300005,Someone\n');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/no "mobile" column/);
+  });
+
+  test('a file that is not UTF-8 is refused', async () => {
+    const latin1 = Buffer.concat([Buffer.from('mobile,name\n9833300006,Jos'), Buffer.from([0xe9]), Buffer.from('\n')]);
+    const response = await upload(latin1);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/not UTF-8/);
+  });
+
+  test('a request that is not multipart is refused', async () => {
+    const response = await admin.request({ method: 'POST', url: '/api/tags/import', payload: { tagName: 'Json' } });
+    expect(response.statusCode).toBe(400);
+  });
+
+  test('importing needs contacts:import', async () => {
+    const member = await addMemberWith(t, organizationId, ['contacts:view', 'contacts:create', 'contacts:tag']);
+    const response = await upload('mobile\n9833300007\n', { member });
+    expect(response.statusCode).toBe(403);
+  });
+});
+
+describe('never half imported', () => {
+  test('a failure in the middle of a large file rolls back everything, tag included', async () => {
+    const db = t.database.db;
+    // Make the database itself fail on one row of the second batch.
+    await db.execute(sql.raw(`
+      create function parley_test_fail() returns trigger language plpgsql as $$
+      begin
+        if new.phone_e164 = '+919700007000' then raise exception 'simulated failure'; end if;
+        return new;
+      end $$`));
+    await db.execute(sql.raw('create trigger parley_test_fail before insert on contacts for each row execute function parley_test_fail()'));
+    try {
+      const before = await countContacts();
+      const rows = Array.from({ length: 8000 }, (_, i) => `97${String(i).padStart(8, '0')}`);
+      const response = await upload(`mobile\n${rows.join('\n')}\n`, { tagName: 'Half Way' });
+      expect(response.statusCode).toBe(500);
+      expect(await countContacts()).toBe(before);
+      const tags = (await admin.request({ method: 'GET', url: '/api/tags?limit=100&includeDeleted=true' })).json<TagPage>().data;
+      expect(tags.map((tag) => tag.name)).not.toContain('Half Way');
+    } finally {
+      await db.execute(sql.raw('drop trigger parley_test_fail on contacts'));
+      await db.execute(sql.raw('drop function parley_test_fail()'));
+    }
+  });
+});

@@ -1,0 +1,41 @@
+import type { WhatsAppTestResult } from '@shared/api/whatsapp';
+import { GraphError } from './graph-error';
+import type { GraphClient } from './graph-client';
+
+/**
+ * The Test Config check (WHATSAPP.md 10.2), all cheap reads: the phone number (proves the token and
+ * the number id), the business account, that the number belongs to that account (the most common
+ * misconfiguration), and template access (the management permission).
+ */
+export async function testCredentials(client: GraphClient): Promise<WhatsAppTestResult> {
+  try {
+    const phone = await client.getPhoneNumber();
+    const account = await client.getBusinessAccount();
+    const numbers = await client.listPhoneNumbers();
+    if (!numbers.some((number) => number.id === client.phoneNumberId)) {
+      return failure(`Phone number id ${client.phoneNumberId} does not belong to business account id ${client.businessAccountId}`);
+    }
+    await client.probeTemplateAccess();
+    const number = phone.display_phone_number ? ` (${phone.display_phone_number})` : '';
+    const name = phone.verified_name ?? account.name ?? 'your business';
+    return { success: true, message: `WhatsApp configuration is valid: ${name}${number} is connected` };
+  } catch (error) {
+    if (!(error instanceof GraphError)) throw error;
+    return failure(describe(error));
+  }
+}
+
+function failure(error: string): WhatsAppTestResult {
+  return { success: false, message: 'WhatsApp configuration test failed', error };
+}
+
+function describe(error: GraphError): string {
+  switch (error.kind) {
+    case 'token_expired':
+      return `The access token is invalid or expired: ${error.message}`;
+    case 'permission_denied':
+      return `The access token lacks the whatsapp_business_management or whatsapp_business_messaging permission: ${error.message}`;
+    default:
+      return error.message;
+  }
+}

@@ -1,0 +1,128 @@
+import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Database } from '../../db/database';
+import { webhookEvents } from '../../db/schema';
+import { DrainLoop } from '../drain-loop';
+import { expirePendingStatuses } from './message-status';
+import { processWebhookEvent, type ProcessResult } from './process-event';
+import { hasInboundMessages } from './webhook-payload';
+
+export interface WebhookInboxOptions {
+  /** Events claimed per round trip. */
+  batchSize?: number;
+  /** Attempts before an event is dead-lettered. */
+  maxAttempts?: number;
+  /** How often the worker looks for due retries and events another process left behind. */
+  pollIntervalMs?: number;
+  /** A claimed event is invisible to other workers this long; if its worker dies, it comes back. */
+  leaseSeconds?: number;
+  /** Told after each processed event (the media fetcher listens for new inbound media). */
+  onProcessed?: (result: ProcessResult) => void;
+  /** What processing an event means; the real thing unless a test needs a failing one. */
+  process?: (db: Database, payload: unknown, log: FastifyBaseLogger) => Promise<ProcessResult>;
+}
+
+const HOUSEKEEPING_EVERY_MS = 3_600_000;
+/** Processed events are kept this long for audit (every raw status report included), then deleted. */
+const KEEP_PROCESSED_DAYS = 30;
+
+/**
+ * The webhook inbox (SECURITY.md WH-03, WH-08): `store` is the only thing the HTTP request waits for;
+ * a worker then drains the table — inbound-message events first — with retries and backoff, and
+ * dead-letters an event that keeps failing. Claims use FOR UPDATE SKIP LOCKED plus a lease, so several
+ * server processes can share one PostgreSQL without processing an event twice at the same time
+ * (and processing is idempotent anyway). `drain()` resolves when nothing is due: tests await it.
+ */
+export class WebhookInbox {
+  private readonly batchSize: number;
+  private readonly maxAttempts: number;
+  private readonly leaseSeconds: number;
+  private readonly worker: DrainLoop;
+  private lastHousekeeping = 0;
+
+  constructor(
+    private readonly db: Database,
+    private readonly log: FastifyBaseLogger,
+    private readonly options: WebhookInboxOptions = {},
+  ) {
+    this.batchSize = options.batchSize ?? 50;
+    this.maxAttempts = options.maxAttempts ?? 8;
+    this.leaseSeconds = options.leaseSeconds ?? 120;
+    this.worker = new DrainLoop('webhook-inbox', () => this.step(), log, options.pollIntervalMs ?? 5_000);
+  }
+
+  /** Stores a verified event; answers once it is durable. */
+  async store(payload: unknown): Promise<void> {
+    await this.db.insert(webhookEvents).values({ payload, priority: hasInboundMessages(payload) ? 0 : 1 });
+  }
+
+  start(): void {
+    this.worker.start();
+  }
+
+  stop(): Promise<void> {
+    return this.worker.stop();
+  }
+
+  /** Processes everything due now (also what arrives meanwhile); resolves when the inbox is idle. */
+  drain(): Promise<void> {
+    return this.worker.drain();
+  }
+
+  private async step(): Promise<boolean> {
+    const batch = await this.claim();
+    for (const event of batch) await this.processOne(event);
+    if (batch.length === 0) await this.housekeeping();
+    return batch.length > 0;
+  }
+
+  private claim() {
+    const due = this.db
+      .select({ id: webhookEvents.id })
+      .from(webhookEvents)
+      .where(and(isNull(webhookEvents.processedAt), isNull(webhookEvents.deadAt), lte(webhookEvents.nextAttemptAt, sql`now()`)))
+      .orderBy(asc(webhookEvents.priority), asc(webhookEvents.nextAttemptAt))
+      .limit(this.batchSize)
+      .for('update', { skipLocked: true });
+    return this.db
+      .update(webhookEvents)
+      .set({
+        attempts: sql`${webhookEvents.attempts} + 1`,
+        nextAttemptAt: sql`now() + make_interval(secs => ${this.leaseSeconds})`,
+      })
+      .where(inArray(webhookEvents.id, due))
+      .returning({ id: webhookEvents.id, payload: webhookEvents.payload, attempts: webhookEvents.attempts, priority: webhookEvents.priority })
+      .then((rows) => rows.sort((a, b) => a.priority - b.priority));
+  }
+
+  private async processOne(event: { id: string; payload: unknown; attempts: number }): Promise<void> {
+    try {
+      const result = await (this.options.process ?? processWebhookEvent)(this.db, event.payload, this.log);
+      await this.db.update(webhookEvents).set({ processedAt: new Date(), lastError: null }).where(eq(webhookEvents.id, event.id));
+      this.options.onProcessed?.(result);
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const dead = event.attempts >= this.maxAttempts;
+      this.log.error({ err: error, eventId: event.id, attempts: event.attempts, dead }, 'webhook event processing failed');
+      const retryInSeconds = Math.min(5 * 2 ** (event.attempts - 1), 3_600);
+      await this.db
+        .update(webhookEvents)
+        .set(
+          dead
+            ? { deadAt: new Date(), lastError: message }
+            : { nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`, lastError: message },
+        )
+        .where(eq(webhookEvents.id, event.id));
+    }
+  }
+
+  private async housekeeping(): Promise<void> {
+    if (Date.now() - this.lastHousekeeping < HOUSEKEEPING_EVERY_MS) return;
+    this.lastHousekeeping = Date.now();
+    const expired = await expirePendingStatuses(this.db);
+    if (expired > 0) this.log.info({ expired }, 'forgot statuses for messages never stored');
+    await this.db
+      .delete(webhookEvents)
+      .where(lte(webhookEvents.processedAt, sql`now() - make_interval(days => ${KEEP_PROCESSED_DAYS})`));
+  }
+}

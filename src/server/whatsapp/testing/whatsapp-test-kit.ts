@@ -1,0 +1,119 @@
+import { createHmac } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import { DEMO_BUSINESS } from '@sandbox/fixtures';
+import type { WhatsAppConfigRequest } from '@shared/api/whatsapp';
+import type { Sandbox, SandboxOptions } from '@sandbox/sandbox';
+import { buildSandboxApp } from '@sandbox/sandbox-plugin';
+import type { SandboxNumber } from '@sandbox/world';
+import type { Database } from '../../db/database';
+import { findOrCreateConversation } from '../../modules/conversations/conversation-store';
+import { createTestApp, type Member, type TestApp } from '../../testing/test-app';
+import { findOrCreateContactByWaId } from '../ingest/inbound-contact';
+import { recordOutboundMessage } from '../outbound/record-outbound';
+import { newEncryptionKey } from '../token-cipher';
+
+export const TEST_APP_SECRET = 'parley-test-app-secret';
+
+export interface WhatsAppTestKit {
+  t: TestApp;
+  sandbox: Sandbox;
+  /** The sandbox's Graph base URL, as WHATSAPP_API_URL would give it. */
+  graphUrl: string;
+  dataDir: string;
+  close(): Promise<void>;
+}
+
+/**
+ * A product app wired to a real sandbox on a loopback port — the same HTTP the product speaks to
+ * Meta — with the sandbox's webhooks handed straight to the app. Status callbacks and customers are
+ * instant and deterministic unless `sandboxOptions` say otherwise.
+ */
+export async function createWhatsAppTestKit(sandboxOptions: Partial<SandboxOptions> = {}): Promise<WhatsAppTestKit> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-wa-test-'));
+  // The sandbox starts first (the app needs its URL); its webhooks reach the app once it exists.
+  const target: { app?: FastifyInstance } = {};
+  const { app: sandboxApp, sandbox } = await buildSandboxApp({
+    appSecret: TEST_APP_SECRET,
+    statusDelaysMs: { sent: 0, delivered: 0, read: 0 },
+    failureRate: 0,
+    readRate: 1,
+    replyRate: 0,
+    replyDelayMs: 0,
+    webhookRetryDelaysMs: [],
+    webhookTransport: async (body, headers) => {
+      if (!target.app) return 503;
+      const response = await target.app.inject({ method: 'POST', url: '/api/webhooks/whatsapp', payload: body, headers });
+      return response.statusCode;
+    },
+    ...sandboxOptions,
+  });
+  await sandboxApp.listen({ port: 0, host: '127.0.0.1' });
+  const address = sandboxApp.server.address();
+  const port = typeof address === 'object' && address ? address.port : 0;
+  const graphUrl = `http://127.0.0.1:${port}/v23.0`;
+  const t = await createTestApp({
+    whatsappApiUrl: graphUrl,
+    builtInSandbox: false,
+    whatsappAppSecret: TEST_APP_SECRET,
+    encryptionKey: newEncryptionKey(),
+    graphRetryDelaysMs: [0, 0],
+    dataDir,
+  });
+  target.app = t.app;
+  return {
+    t,
+    sandbox,
+    graphUrl,
+    dataDir,
+    close: async () => {
+      await sandboxApp.close();
+      await t.close();
+      rmSync(dataDir, { recursive: true, force: true });
+    },
+  };
+}
+
+/** The demo business's configuration as the settings form sends it. */
+export const DEMO_CONFIG: WhatsAppConfigRequest = {
+  accessToken: DEMO_BUSINESS.accessToken,
+  phoneNumberId: DEMO_BUSINESS.phoneNumberId,
+  businessAccountId: DEMO_BUSINESS.businessAccountId,
+  webhookVerifyToken: DEMO_BUSINESS.webhookVerifyToken,
+};
+
+/** Saves a WhatsApp configuration for the member's organization through the API. */
+export async function saveConfig(member: Member, config: Partial<WhatsAppConfigRequest> = {}): Promise<LightMyRequestResponse> {
+  const response = await member.request({ method: 'PUT', url: '/api/settings/whatsapp', payload: { ...DEMO_CONFIG, ...config } });
+  if (response.statusCode !== 200) throw new Error(`saving the config failed: ${response.statusCode} ${response.body}`);
+  return response;
+}
+
+export function sign(body: string | Buffer, secret = TEST_APP_SECRET): string {
+  return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
+}
+
+/** Posts a webhook body signed with the test secret. */
+export function postWebhook(app: FastifyInstance, payload: unknown, signature?: string): Promise<LightMyRequestResponse> {
+  const body = typeof payload === 'string' ? payload : JSON.stringify(payload);
+  return app.inject({
+    method: 'POST',
+    url: '/api/webhooks/whatsapp',
+    payload: body,
+    headers: { 'content-type': 'application/json', 'x-hub-signature-256': signature ?? sign(body) },
+  });
+}
+
+/** A sending outbound message (as the inbox stores one before calling the API); answers its id. */
+export async function insertOutboundMessage(db: Database, organizationId: string, waId: string, content = 'Hello'): Promise<string> {
+  const contactId = await findOrCreateContactByWaId(db, organizationId, waId, undefined);
+  const conversation = await findOrCreateConversation(db, organizationId, contactId);
+  return recordOutboundMessage(db, { organizationId, conversationId: conversation.id, contactId, messageType: 'text', content });
+}
+
+/** A phone number as the sandbox's webhook builders want it. */
+export function sandboxNumber(id: string = DEMO_BUSINESS.phoneNumberId): SandboxNumber {
+  return { id, displayPhoneNumber: DEMO_BUSINESS.displayPhoneNumber, verifiedName: DEMO_BUSINESS.verifiedName, lastInbound: new Map() };
+}

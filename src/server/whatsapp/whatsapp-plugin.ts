@@ -1,0 +1,61 @@
+import { randomBytes } from 'node:crypto';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { WebhookInbox } from './ingest/webhook-inbox';
+import { MediaFetcher } from './media/media-fetcher';
+import { createTokenCipher, parseEncryptionKey } from './token-cipher';
+import { WhatsAppAccounts } from './whatsapp-accounts';
+
+export interface WhatsAppServices {
+  accounts: WhatsAppAccounts;
+  inbox: WebhookInbox;
+  media: MediaFetcher;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    whatsapp: WhatsAppServices;
+  }
+}
+
+/**
+ * The messaging platform's services for every route: WhatsApp accounts (encrypted credentials and
+ * Graph clients), the webhook inbox worker and the media fetcher. The workers start when the app is
+ * ready and stop before the database closes.
+ */
+export const whatsappPlugin = fp(async (app: FastifyInstance) => {
+  const { config } = app;
+  let key: Buffer;
+  if (config.encryptionKey) {
+    key = parseEncryptionKey(config.encryptionKey);
+  } else {
+    // Only a caller that skipped resolveRuntimeSecrets (tests, tools) gets here: `npm start` always has a key.
+    app.log.warn('PARLEY_ENCRYPTION_KEY is not set: access tokens saved now can only be read until the process exits');
+    key = randomBytes(32);
+  }
+
+  const accounts = new WhatsAppAccounts(
+    app.db,
+    createTokenCipher(key),
+    { baseUrl: config.whatsappApiUrl, appSecret: config.whatsappAppSecret, retryDelaysMs: config.graphRetryDelaysMs },
+    app.log,
+  );
+  const media = new MediaFetcher(app.db, accounts, path.join(config.dataDir, 'media'), app.log);
+  const inbox = new WebhookInbox(app.db, app.log, {
+    onProcessed: (result) => {
+      if (result.media > 0) void media.drain();
+    },
+  });
+  app.decorate('whatsapp', { accounts, inbox, media });
+
+  app.addHook('onReady', async () => {
+    inbox.start();
+    media.start();
+  });
+  // preClose runs before the onClose hook that closes the database.
+  app.addHook('preClose', async () => {
+    await inbox.stop();
+    await media.stop();
+  });
+}, { name: 'whatsapp', dependencies: ['database'] });

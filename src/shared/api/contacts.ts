@@ -1,0 +1,44 @@
+import type { Paginated } from './pagination';
+
+/** A tag as it hangs on a contact (SPEC.md section 3, Contact.tags). */
+export interface ContactTag {
+  tagId: string;
+  tag: { id: string; name: string; color: string };
+}
+
+/** A contact (SPEC.md section 3). Soft-deleted contacts keep coming back, with `deletedAt` set. */
+export interface Contact {
+  id: string;
+  name: string | null;
+  countryCode: string;
+  phoneNumber: string;
+  tags: ContactTag[];
+  createdAt: string;
+  updatedAt: string;
+  deletedAt: string | null;
+  /** `notes` counts what people wrote, not the system's activity entries. */
+  _count: { notes: number };
+}
+
+/** POST /contacts and PUT /contacts/{id}. */
+export interface ContactInput {
+  name?: string | null;
+  countryCode: string;
+  phoneNumber: string;
+  tagIds?: string[];
+}
+
+export type ContactPage = Paginated<Contact>;
+
+/** GET /contacts/search: the best matches, unpaged. */
+export interface ContactSearchResponse {
+  data: Contact[];
+}
+
+/** GET /conversations/contact/{contactId}: the contact's conversation, created on first need. */
+export interface ContactConversationResponse {
+  conversationId: string;
+  contact: { id: string };
+}
+
+export const DUPLICATE_CONTACT_MESSAGE = 'A contact with this phone number already exists';

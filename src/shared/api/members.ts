@@ -1,0 +1,71 @@
+import type { MessageResponse } from './roles';
+
+/** Members and invitations API of SPEC.md sections 3 and 7 (Team member, Invitation). */
+
+export interface TeamMember {
+  /** The membership's id: what PUT /members/{id}/role and DELETE /members/{id} take. */
+  id: string;
+  userId: string;
+  name: string;
+  email: string;
+  role: { id: string; name: string };
+  joinedAt: string;
+}
+
+export interface MembersResponse {
+  members: TeamMember[];
+  total: number;
+}
+
+/**
+ * A pending invitation. SPEC.md's entity also carries `token`, but only the token's hash is stored
+ * (SECURITY.md AUTH-06), so the list cannot return it: a usable link comes from the answer to
+ * creating or resending an invitation (InvitationIssuedResponse), which is what Copy Link asks for.
+ */
+export interface PendingInvitation {
+  id: string;
+  email: string;
+  role: { id: string; name: string };
+  invitedBy: { name: string } | null;
+  expiresAt: string;
+  createdAt: string;
+}
+
+export interface InvitationsResponse {
+  invitations: PendingInvitation[];
+  total: number;
+}
+
+export interface InviteMemberRequest {
+  email: string;
+  roleId: string;
+}
+
+export interface ChangeMemberRoleRequest {
+  roleId: string;
+}
+
+/**
+ * The answer to creating or resending an invitation. `token` is the only moment the raw token exists
+ * outside the link: the SPA builds `{origin}/invite/{token}` from it. `delivered` tells whether a
+ * mail transport sent the link (Parley ships with none, so the inviter shares the link).
+ */
+export interface InvitationIssuedResponse extends MessageResponse {
+  invitation: PendingInvitation;
+  token: string;
+  delivered: boolean;
+}
+
+export interface MemberRoleChangedResponse extends MessageResponse {
+  member: TeamMember;
+}
+
+/** The roles the caller may give someone (invite or role change): no permission beyond their own. */
+export interface AssignableRolesResponse {
+  roles: Array<{ id: string; name: string }>;
+}
+
+/** The path of an invitation link; the SPA prefixes its origin, the server its PUBLIC_URL. */
+export function invitationPath(token: string): string {
+  return `/invite/${encodeURIComponent(token)}`;
+}

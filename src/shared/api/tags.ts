@@ -1,0 +1,29 @@
+import type { Paginated } from './pagination';
+
+export type TagType = 'manual' | 'csv_import';
+
+/** A tag (SPEC.md section 3) with the number of (not deleted) contacts carrying it. */
+export interface Tag {
+  id: string;
+  name: string;
+  color: string;
+  type: TagType;
+  createdAt: string;
+  deletedAt: string | null;
+  contactCount: number;
+}
+
+export type TagPage = Paginated<Tag>;
+
+/** POST /tags and PUT /tags/{id}. */
+export interface TagInput {
+  name: string;
+  color: string;
+}
+
+/** GET /tags: deleted tags are left out unless asked for (the Tags screen asks; pickers do not). */
+export interface TagListQuery {
+  page?: number;
+  limit?: number;
+  includeDeleted?: boolean;
+}

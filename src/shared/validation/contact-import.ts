@@ -1,0 +1,133 @@
+import { object } from 'yup';
+import { CSV_DEFAULT_COUNTRY_CODE, CSV_MAX_BYTES, TAG_NAME } from '../constants';
+import { countryCodePrefixOf, detectCountryCode, normalizePhone, phoneDigits, type NormalizedPhone } from '../phone';
+import { validate } from './first-error';
+import { contactFieldsAreValid, contactNameField, countryCodeField, phoneNumberField } from './contacts';
+import { tagNameField } from './tags';
+
+/**
+ * CSV import rules (SPEC.md section 5, CSV import), shared by the screen's preview and the server so both
+ * report the same rows as bad, for the same reason, at the same line.
+ */
+
+export const INVALID_CSV_FILE = 'Invalid File: Please upload a CSV file';
+export const CSV_TOO_LARGE = 'The file is larger than 10 MB. Split it into smaller files.';
+export const CSV_NO_MOBILE_COLUMN = 'The file has no "mobile" column. The first line must name the columns, e.g. mobile,name,country_code';
+export const CSV_NOT_UTF8 = 'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.';
+
+/** POST /tags/import's tagName: the import tag is an ordinary tag, so it follows the tag name rules. */
+export const importTagSchema = object({ tagName: tagNameField });
+
+/** One file of at most 10 MB whose name ends in .csv or whose type is text/csv. */
+export function isAcceptableCsvFile(file: { name: string; type?: string; size?: number }): boolean {
+  const csvByName = file.name.toLowerCase().endsWith('.csv');
+  const csvByType = (file.type ?? '').split(';')[0].trim().toLowerCase() === 'text/csv';
+  return (csvByName || csvByType) && (file.size === undefined || file.size <= CSV_MAX_BYTES);
+}
+
+/** The import tag's default: the file name without .csv, with characters a tag may not hold replaced. */
+export function defaultImportTagName(fileName: string): string {
+  return fileName
+    .replace(/\.csv$/i, '')
+    .replace(/[^\p{L}\p{N} ._-]+/gu, ' ')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, TAG_NAME.max)
+    .trim();
+}
+
+/** Where the known columns sit in a row; -1 when the file has no such column. */
+export interface CsvColumns {
+  mobile: number;
+  name: number;
+  countryCode: number;
+}
+
+export type CsvHeaderResult = { ok: true; columns: CsvColumns } | { ok: false; message: string };
+
+/** Column names match in any order and case; spaces or hyphens stand for underscores ('Country Code'). */
+function columnKey(name: string): string {
+  return name.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s-]+/g, '_');
+}
+
+export function csvColumns(header: readonly string[]): CsvHeaderResult {
+  const keys = header.map(columnKey);
+  const columns = { mobile: keys.indexOf('mobile'), name: keys.indexOf('name'), countryCode: keys.indexOf('country_code') };
+  return columns.mobile === -1 ? { ok: false, message: CSV_NO_MOBILE_COLUMN } : { ok: true, columns };
+}
+
+/** A contact as one good CSV row describes it. */
+export interface ImportedContact extends NormalizedPhone {
+  name: string | null;
+}
+
+/**
+ * A bad row's reason is computed on demand: yup's message costs ~100 µs a row, and an import only reports
+ * the first CSV_IMPORT_MAX_REPORTED_ERRORS of what may be 200,000 bad rows.
+ */
+export type CsvRowOutcome =
+  | { kind: 'blank' }
+  | { kind: 'contact'; contact: ImportedContact }
+  | { kind: 'error'; reason: () => string };
+
+const failure = (reason: () => string): CsvRowOutcome => ({ kind: 'error', reason });
+const because = (message: string) => failure(() => message);
+
+// The number's rules first: a row with a bad number and a bad name is reported for its number.
+const rowSchema = object({ phoneNumber: phoneNumberField, countryCode: countryCodeField, name: contactNameField });
+
+/**
+ * Reads one data row. The country code comes, in this order, from a mobile written internationally
+ * ('+971 50 123 4567'), the country_code column ('+971' or '971'), a bare international mobile of a
+ * supported country ('971501234567'), or else the default +91. Then the contact form's own rules apply.
+ */
+export function checkCsvRow(fields: readonly string[], columns: CsvColumns): CsvRowOutcome {
+  const cell = (index: number) => (index === -1 ? '' : (fields[index] ?? '').trim());
+  if (fields.every((field) => field.trim() === '')) return { kind: 'blank' };
+
+  const mobile = cell(columns.mobile);
+  const column = cell(columns.countryCode);
+  const named = column && /^\d{1,4}$/.test(column) ? `+${column}` : column;
+
+  let countryCode = named;
+  let phoneNumber = mobile;
+  if (mobile.startsWith('+')) {
+    const digits = phoneDigits(mobile.slice(1));
+    const prefix = named || countryCodePrefixOf(digits);
+    if (!prefix) return because('Unknown country code in mobile: add a country_code column');
+    if (!digits.startsWith(prefix.slice(1))) return because(`Mobile ${mobile} does not start with its country code ${prefix}`);
+    countryCode = prefix;
+    phoneNumber = digits.slice(prefix.length - 1);
+  } else if (!countryCode) {
+    countryCode = detectCountryCode(phoneDigits(mobile)) ?? CSV_DEFAULT_COUNTRY_CODE;
+  }
+
+  const values = { name: cell(columns.name), countryCode, phoneNumber };
+  if (!contactFieldsAreValid(values)) {
+    return failure(() => {
+      const result = validate(rowSchema, values);
+      return result.ok ? 'Invalid row' : result.message;
+    });
+  }
+  const phone = normalizePhone(values.countryCode, values.phoneNumber);
+  return { kind: 'contact', contact: { ...phone, name: values.name || null } };
+}
+
+/**
+ * Checks a file's data rows in order, as both the preview and the server read them: blank lines are
+ * skipped, and a number already seen earlier in the file is reported against the line that had it.
+ */
+export function createCsvRowChecker(columns: CsvColumns) {
+  const firstLineOf = new Map<string, number>();
+  return (fields: readonly string[], line: number): CsvRowOutcome => {
+    const outcome = checkCsvRow(fields, columns);
+    if (outcome.kind !== 'contact') return outcome;
+    const seen = firstLineOf.get(outcome.contact.e164);
+    if (seen !== undefined) return because(`Duplicate of line ${seen} (same phone number)`);
+    firstLineOf.set(outcome.contact.e164, line);
+    return outcome;
+  };
+}
+
+/** The parser settings both sides use, so that line numbers agree: every record counts, blank ones too. */
+export const CSV_PARSE_CONFIG = { delimiter: ',', skipEmptyLines: false, header: false } as const;

@@ -1,0 +1,19 @@
+import { number, object } from 'yup';
+import { MAX_PAGE_SIZE } from '../constants';
+
+/** `?page=&limit=` of every paged list (1-based page); each list names its own default page size. */
+export function pageQuerySchema(defaultLimit: number) {
+  return object({
+    page: number()
+      .typeError('Page must be a number')
+      .integer('Page must be a whole number')
+      .min(1, 'Page must be 1 or more')
+      .default(1),
+    limit: number()
+      .typeError('Limit must be a number')
+      .integer('Limit must be a whole number')
+      .min(1, 'Limit must be 1 or more')
+      .max(MAX_PAGE_SIZE, `Limit must be at most ${MAX_PAGE_SIZE}`)
+      .default(defaultLimit),
+  });
+}

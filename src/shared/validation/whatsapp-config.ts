@@ -1,0 +1,53 @@
+import { object, string } from 'yup';
+import { ACCESS_TOKEN, META_ID_DIGITS, WEBHOOK_VERIFY_TOKEN } from '../constants';
+
+/** The Messaging configuration rules of SPEC.md section 5; used by the Messaging API tab and PUT /settings/whatsapp. */
+
+const TOKEN_CHARACTERS = /^[A-Za-z0-9_-]+$/;
+const META_ID = new RegExp(`^\\d{${META_ID_DIGITS.min},${META_ID_DIGITS.max}}$`);
+
+/** The stored token is never sent back whole: the form shows this mask, and an unchanged mask keeps the token. */
+const MASK_PREFIX = '••••••••••••••••';
+
+export function maskAccessToken(token: string): string {
+  return `${MASK_PREFIX}${token.slice(-4)}`;
+}
+
+export function isMaskedAccessToken(value: string | undefined): boolean {
+  return typeof value === 'string' && value.startsWith(MASK_PREFIX);
+}
+
+/** The mask stands for the saved token, which passed these rules when it was saved. */
+const unlessMasked = (rule: (value: string) => boolean) => (value: string | undefined) =>
+  !value || isMaskedAccessToken(value) || rule(value);
+
+export const accessTokenField = string()
+  .trim()
+  .required('Access token is required')
+  .test('token-min', 'Access token appears to be too short', unlessMasked((v) => v.length >= ACCESS_TOKEN.min))
+  .test('token-max', 'Access token is too long', unlessMasked((v) => v.length <= ACCESS_TOKEN.max))
+  .test('token-characters', 'Access token contains invalid characters', unlessMasked((v) => TOKEN_CHARACTERS.test(v)));
+
+export const phoneNumberIdField = string()
+  .trim()
+  .required('Phone Number ID is required')
+  .matches(META_ID, 'Phone Number ID must be 10-20 digits');
+
+export const businessAccountIdField = string()
+  .trim()
+  .required('Business Account ID is required')
+  .matches(META_ID, 'Business Account ID must be 10-20 digits');
+
+export const webhookVerifyTokenField = string()
+  .trim()
+  .required('Webhook verify token is required')
+  .min(WEBHOOK_VERIFY_TOKEN.min, 'Webhook verify token must be at least 8 characters')
+  .max(WEBHOOK_VERIFY_TOKEN.max, 'Webhook verify token is too long')
+  .matches(TOKEN_CHARACTERS, 'Webhook verify token contains invalid characters');
+
+export const whatsappConfigSchema = object({
+  accessToken: accessTokenField,
+  phoneNumberId: phoneNumberIdField,
+  businessAccountId: businessAccountIdField,
+  webhookVerifyToken: webhookVerifyTokenField,
+});
