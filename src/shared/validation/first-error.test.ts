@@ -23,5 +23,11 @@ test('with an invitation the organization name is neither required nor kept', ()
 
 test('a missing body is a validation failure, not a crash', () => {
   expect(validate(loginSchema, undefined)).toMatchObject({ ok: false, message: 'Email is required' });
-  expect(validate(loginSchema, 'not an object')).toMatchObject({ ok: false });
+  expect(validate(loginSchema, 'not an object')).toEqual({ ok: false, message: 'The request must be a JSON object' });
+  expect(validate(loginSchema, [1, 2])).toEqual({ ok: false, message: 'The request must be a JSON object' });
+});
+
+test('an object or array where text belongs is refused by name, never thrown', () => {
+  expect(validate(loginSchema, { email: { $gt: '' }, password: 'x' })).toEqual({ ok: false, message: 'Email must be text', path: 'email' });
+  expect(validate(signupSchema, { name: ['Ada'], email: 'a@b.co', password: 'Passw0rd1', organizationName: 'Org' })).toMatchObject({ ok: false, path: 'name' });
 });

@@ -8,10 +8,15 @@ export type ValidationResult<T> = { ok: true; value: T } | { ok: false; message:
  * so it matches what the form would show first.
  */
 export function validate<T extends AnyObject>(schema: ObjectSchema<T>, input: unknown): ValidationResult<T> {
+  const body = input ?? {};
+  if (typeof body !== 'object' || Array.isArray(body)) return { ok: false, message: 'The request must be a JSON object' };
   try {
-    const value = schema.validateSync(input ?? {}, { abortEarly: false, stripUnknown: true });
+    const value = schema.validateSync(body, { abortEarly: false, stripUnknown: true });
     return { ok: true, value: value as T };
   } catch (error) {
+    // yup's transforms (trim, lowercase) assume the declared type and throw a TypeError on an object
+    // or array where text belongs: that is bad input, answered like any other.
+    if (error instanceof TypeError) return { ok: false, ...wrongType(schema, body as Record<string, unknown>) };
     if (!(error instanceof ValidationError)) throw error;
     const order = Object.keys(schema.fields);
     const rank = (path: string | undefined) => {
@@ -23,4 +28,20 @@ export function validate<T extends AnyObject>(schema: ObjectSchema<T>, input: un
     const first = failures.reduce((best, candidate) => (rank(candidate.path) < rank(best.path) ? candidate : best));
     return { ok: false, message: first.message, path: first.path };
   }
+}
+
+function wrongType(schema: ObjectSchema<AnyObject>, body: Record<string, unknown>): { message: string; path?: string } {
+  for (const [key, field] of Object.entries(schema.fields)) {
+    const value = body[key];
+    if ('type' in field && field.type === 'string' && value != null && typeof value !== 'string') {
+      return { message: `${field.spec.label ?? humanize(key)} must be text`, path: key };
+    }
+  }
+  return { message: 'The request contains a value of the wrong type' };
+}
+
+/** `organizationName` → `Organization name`. */
+function humanize(key: string): string {
+  const words = key.replace(/([a-z0-9])([A-Z])/g, '$1 $2').toLowerCase();
+  return words.charAt(0).toUpperCase() + words.slice(1);
 }

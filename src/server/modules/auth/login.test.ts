@@ -63,3 +63,9 @@ test('session tokens are unique 256-bit random values', async () => {
   expect(cookies.size).toBe(20);
   for (const cookie of cookies) expect(cookie).toMatch(/^parley_session=[A-Za-z0-9_-]{43}$/);
 });
+
+test('an object where the e-mail belongs is a 400, never a 500', async () => {
+  const response = await login({ email: { $ne: null }, password: 'x' });
+  expect(response.statusCode).toBe(400);
+  expect(response.json()).toEqual({ error: 'Email must be text' });
+});

@@ -87,7 +87,7 @@ export async function insertInvitation(
   return { id: row.id, token };
 }
 
-/** An open invitation of the organization (accepted ones are history), or null. */
+/** An open invitation of the organization (accepted ones are history), locked for the transaction, or null. */
 export async function findOpenInvitation(
   db: Queryable,
   organizationId: string,

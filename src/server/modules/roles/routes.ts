@@ -67,6 +67,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
         return insertRole(tx, auth.organizationId, values);
       }),
     );
+    request.log.info({ event: 'role_created', roleId, userId: auth.userId }, 'role created');
     void reply.status(201);
     return { message: 'Role created successfully', role: await roleDto(auth.organizationId, roleId) };
   });
@@ -87,6 +88,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
           await updateRole(tx, auth.organizationId, role.id, values);
         }),
       );
+      request.log.info({ event: 'role_updated', roleId: request.params.id, userId: auth.userId }, 'role updated');
       return { message: 'Role updated successfully', role: await roleDto(auth.organizationId, request.params.id) };
     },
   );
@@ -106,6 +108,7 @@ export async function roleRoutes(app: FastifyInstance): Promise<void> {
         await deleteInvitationsForRole(tx, auth.organizationId, role.id);
         await deleteRole(tx, auth.organizationId, role.id);
       });
+      request.log.info({ event: 'role_deleted', roleId: request.params.id, userId: auth.userId }, 'role deleted');
       return { message: 'Role deleted successfully' };
     },
   );

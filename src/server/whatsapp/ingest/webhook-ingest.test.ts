@@ -9,6 +9,7 @@ import { signUpAdmin, type Member } from '../../testing/test-app';
 import {
   createWhatsAppTestKit, insertOutboundMessage, postWebhook, saveConfig, sandboxNumber, type WhatsAppTestKit,
 } from '../testing/whatsapp-test-kit';
+import { storeInboundMessages } from './inbound-message';
 import { attachWamid } from './message-status';
 import { WebhookInbox } from './webhook-inbox';
 
@@ -91,6 +92,22 @@ describe('inbound messages', () => {
     await deliver(batch);
     expect(await messageCount('wamid.dup-1')).toBe(1);
     expect((await messageByWamid('wamid.dup-2')).seq).toBe(message.seq + 1);
+  });
+
+  it('survive two workers storing the same message at the same moment: one row, no seq gap', async () => {
+    const message = (wamid: string) => ({
+      wamid, from: '96891234567', profileName: 'Salim Al Balushi', sentAt: new Date(), type: 'text' as const,
+      content: wamid, media: undefined, payload: null, freeEntryPoint: false,
+    });
+    const [first, second] = await Promise.all([
+      storeInboundMessages(db(), organizationId, [message('wamid.race-1'), message('wamid.race-2')]),
+      storeInboundMessages(db(), organizationId, [message('wamid.race-2'), message('wamid.race-3')]),
+    ]);
+    expect([...first, ...second].map((m) => m.wamid).sort()).toEqual(['wamid.race-1', 'wamid.race-2', 'wamid.race-3']);
+    const stored = await Promise.all(['wamid.race-1', 'wamid.race-2', 'wamid.race-3'].map(messageByWamid));
+    const [conversation] = await db().select().from(conversations).where(eq(conversations.id, stored[0].conversationId));
+    expect(stored.map((m) => m.seq).sort()).toEqual([1, 2, 3]);
+    expect(conversation).toMatchObject({ lastSeq: 3, unreadCount: 3 });
   });
 
   it('open a 72-hour window for a free entry point (Click-to-WhatsApp ad)', async () => {

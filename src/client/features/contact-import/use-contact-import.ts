@@ -1,0 +1,65 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { api } from '@client/api/base-api';
+import { useAppDispatch } from '@client/app/hooks';
+import { errorMessage } from '@client/components/error-message';
+import type { ContactImportResult } from '@shared/api/contact-import';
+import { previewCsv, type CsvPreview } from './csv-preview';
+import { uploadContactsCsv, type UploadHandle } from './upload-contacts';
+
+/** SPEC.md 4, CSV import: idle, file chosen, importing, result shown. */
+export type ImportState =
+  | { step: 'idle' }
+  | { step: 'chosen'; file: File; preview: CsvPreview | null }
+  | { step: 'importing'; file: File; preview: CsvPreview | null; progress: number }
+  | { step: 'done'; file: File; result: ContactImportResult };
+
+export function useContactImport() {
+  const dispatch = useAppDispatch();
+  const [state, setState] = useState<ImportState>({ step: 'idle' });
+  const [failure, setFailure] = useState<string | null>(null);
+  const upload = useRef<UploadHandle | null>(null);
+
+  useEffect(() => () => upload.current?.abort(), []);
+
+  const choose = useCallback((file: File) => {
+    setFailure(null);
+    setState({ step: 'chosen', file, preview: null });
+    void file.text().then((text) => {
+      const preview = previewCsv(text);
+      setState((current) => (current.step === 'chosen' && current.file === file ? { ...current, preview } : current));
+    });
+  }, []);
+
+  const start = useCallback(
+    async (tagName: string) => {
+      if (state.step !== 'chosen') return;
+      const { file, preview } = state;
+      setFailure(null);
+      setState({ step: 'importing', file, preview, progress: 0 });
+      const handle = uploadContactsCsv(file, tagName, (progress) =>
+        setState((current) => (current.step === 'importing' ? { ...current, progress } : current)),
+      );
+      upload.current = handle;
+      try {
+        const result = await handle.result;
+        setState({ step: 'done', file, result });
+        // New and updated contacts, the tag and its count, timelines and dashboard numbers all moved.
+        dispatch(api.util.invalidateTags(['Contact', 'Tag', 'Note', 'Analytics']));
+      } catch (error) {
+        setFailure(errorMessage(error, 'Failed to import contacts. Please try again.'));
+        setState({ step: 'chosen', file, preview });
+      } finally {
+        upload.current = null;
+      }
+    },
+    [state, dispatch],
+  );
+
+  const reset = useCallback(() => {
+    upload.current?.abort();
+    setFailure(null);
+    setState({ step: 'idle' });
+  }, []);
+
+  return { state, failure, choose, start, reset };
+}

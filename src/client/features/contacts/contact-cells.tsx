@@ -1,0 +1,43 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import { TagChip } from '@client/features/tags/tag-chip';
+import type { Contact } from '@shared/api/contacts';
+
+const VISIBLE_TAGS = 3;
+
+/** The name, struck through with a 'Deleted' badge once the contact is soft-deleted. */
+export function ContactNameCell({ contact }: { contact: Contact }) {
+  const deleted = contact.deletedAt !== null;
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%', minWidth: 0 }}>
+      <Typography
+        variant="body2"
+        noWrap
+        sx={{ textDecoration: deleted ? 'line-through' : 'none', color: deleted ? 'text.disabled' : contact.name ? 'text.primary' : 'text.secondary' }}
+      >
+        {contact.name ?? 'No name'}
+      </Typography>
+      {deleted && <Chip label="Deleted" color="error" size="small" variant="outlined" />}
+    </Box>
+  );
+}
+
+/** The first few tags as chips, the rest behind '+N'. */
+export function ContactTagsCell({ contact }: { contact: Contact }) {
+  const shown = contact.tags.slice(0, VISIBLE_TAGS);
+  const hidden = contact.tags.slice(VISIBLE_TAGS);
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, height: '100%', overflow: 'hidden' }}>
+      {shown.map(({ tag }) => (
+        <TagChip key={tag.id} name={tag.name} color={tag.color} />
+      ))}
+      {hidden.length > 0 && (
+        <Tooltip title={hidden.map(({ tag }) => tag.name).join(', ')}>
+          <Chip size="small" label={`+${hidden.length}`} />
+        </Tooltip>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,64 @@
+import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import type { Contact } from '@shared/api/contacts';
+import { formatPhone } from '@shared/phone';
+import { ContactNameCell, ContactTagsCell } from './contact-cells';
+import { ContactRowActions, type ContactRowAbilities, type ContactRowHandlers } from './contact-row-actions';
+
+export interface ContactsTableProps {
+  rows: Contact[];
+  /** The total the server counted; with `paginated` false the grid shows no pagination. */
+  rowCount: number;
+  paginated: boolean;
+  loading: boolean;
+  pagination: GridPaginationModel;
+  onPaginationChange: (model: GridPaginationModel) => void;
+  can: ContactRowAbilities;
+  handlers: ContactRowHandlers;
+}
+
+/** Name, Phone, Tags, Actions (SPEC.md 2), paged by the server. */
+export function ContactsTable({ rows, rowCount, paginated, loading, pagination, onPaginationChange, can, handlers }: ContactsTableProps) {
+  const columns = useMemo<GridColDef<Contact>[]>(
+    () => [
+      { field: 'name', headerName: 'Name', flex: 1.2, minWidth: 180, sortable: false, renderCell: ({ row }) => <ContactNameCell contact={row} /> },
+      {
+        field: 'phoneNumber',
+        headerName: 'Phone',
+        flex: 1,
+        minWidth: 150,
+        sortable: false,
+        valueGetter: (_value, row) => formatPhone(row.countryCode, row.phoneNumber),
+      },
+      { field: 'tags', headerName: 'Tags', flex: 1.5, minWidth: 200, sortable: false, renderCell: ({ row }) => <ContactTagsCell contact={row} /> },
+      {
+        field: 'actions',
+        headerName: 'Actions',
+        width: 180,
+        sortable: false,
+        renderCell: ({ row }) => <ContactRowActions contact={row} can={can} handlers={handlers} />,
+      },
+    ],
+    [can, handlers],
+  );
+
+  return (
+    <DataGrid
+      rows={rows}
+      columns={columns}
+      rowCount={rowCount}
+      loading={loading}
+      paginationMode="server"
+      paginationModel={pagination}
+      onPaginationModelChange={onPaginationChange}
+      pageSizeOptions={[pagination.pageSize]}
+      hideFooter={!paginated}
+      disableRowSelectionOnClick
+      disableColumnMenu
+      autoHeight
+      getRowClassName={({ row }) => (row.deletedAt ? 'contact-deleted' : '')}
+      localeText={{ noRowsLabel: 'No contacts found' }}
+      aria-label="Contacts"
+    />
+  );
+}

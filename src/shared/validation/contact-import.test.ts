@@ -1,0 +1,92 @@
+import { checkCsvRow, createCsvRowChecker, csvColumns, defaultImportTagName, isAcceptableCsvFile, type CsvColumns } from './contact-import';
+import { contactFieldsAreValid, contactSchema } from './contacts';
+
+const columns: CsvColumns = { mobile: 0, name: 1, countryCode: 2 };
+
+function reasonOf(fields: string[]): string | undefined {
+  const outcome = checkCsvRow(fields, columns);
+  return outcome.kind === 'error' ? outcome.reason() : undefined;
+}
+
+describe('csvColumns', () => {
+  test('finds the columns in any order and case, past a BOM, with spaces for underscores', () => {
+    expect(csvColumns(['\uFEFFName', ' MOBILE ', 'Country Code'])).toEqual({ ok: true, columns: { mobile: 1, name: 0, countryCode: 2 } });
+    expect(csvColumns(['mobile'])).toEqual({ ok: true, columns: { mobile: 0, name: -1, countryCode: -1 } });
+  });
+
+  test('refuses a header without mobile', () => {
+    expect(csvColumns(['phone', 'name'])).toEqual({ ok: false, message: expect.stringContaining('no "mobile" column') });
+  });
+});
+
+describe('checkCsvRow', () => {
+  test('blank rows are blank, not errors', () => {
+    expect(checkCsvRow([''], columns)).toEqual({ kind: 'blank' });
+    expect(checkCsvRow([' ', '', ''], columns)).toEqual({ kind: 'blank' });
+  });
+
+  test.each([
+    [['+971 50 123 4567', 'Aisha', ''], '+971', '501234567'],
+    [['501234567', 'Aisha', '971'], '+971', '501234567'],
+    [['0501234567', '', '+971'], '+971', '501234567'],
+    [['971501234567', '', ''], '+971', '501234567'],
+    [['9876543210', '', ''], '+91', '9876543210'],
+  ])('%j is %s %s', (fields, countryCode, phoneNumber) => {
+    expect(checkCsvRow(fields, columns)).toEqual({
+      kind: 'contact',
+      contact: { countryCode, phoneNumber, e164: `${countryCode}${phoneNumber}`, name: fields[1] || null },
+    });
+  });
+
+  test.each([
+    [['', 'Someone', '+91'], 'Phone number is required'],
+    [['12345', '', '+91'], 'Phone number must be 7-15 digits'],
+    [['98765x3210', '', '+91'], 'Phone number must be 7-15 digits'],
+    [['9876543210', '', '+1234567'], 'Invalid country code format'],
+    [['9876543210', 'Agent 007', '+91'], 'Name contains invalid characters'],
+    [['9876543210', 'X', '+91'], 'Name must be at least 2 characters'],
+    [['+44 7700 900123', '', ''], 'Unknown country code in mobile: add a country_code column'],
+    [['+971501234567', '', '+91'], 'Mobile +971501234567 does not start with its country code +91'],
+  ])('%j is refused: %s', (fields, reason) => {
+    expect(reasonOf(fields)).toBe(reason);
+  });
+
+  test('a number seen earlier in the file is reported against its first line', () => {
+    const check = createCsvRowChecker(columns);
+    expect(check(['9876543210', '', ''], 2).kind).toBe('contact');
+    const again = check(['+91 98765 43210', '', ''], 7);
+    expect(again.kind === 'error' && again.reason()).toBe('Duplicate of line 2 (same phone number)');
+  });
+});
+
+describe('the fast predicate agrees with the yup schema', () => {
+  const names = ['', '  ', 'Al', 'A', 'Asha Rao', "O'Neil-Smith Jr.", 'محمد', 'R2D2', 'x'.repeat(100), 'x'.repeat(101), ' Bo ', 'Ann\u0301e', 'a_b'];
+  const codes = ['+91', '+971', '', '91', '+', '+12345', ' +966 ', '+0'];
+  const phones = ['9876543210', '98765 43210', '123456', '1234567', '123456789012345', '1234567890123456', '', '   ', '98-76', '0501234567'];
+  test('on every combination of tricky fields', () => {
+    for (const name of names) {
+      for (const countryCode of codes) {
+        for (const phoneNumber of phones) {
+          const viaYup = contactSchema.isValidSync({ name, countryCode, phoneNumber });
+          expect({ name, countryCode, phoneNumber, valid: contactFieldsAreValid({ name, countryCode, phoneNumber }) }).toEqual({
+            name, countryCode, phoneNumber, valid: viaYup,
+          });
+        }
+      }
+    }
+  });
+});
+
+describe('file checks', () => {
+  test('accepts .csv or text/csv up to 10 MB', () => {
+    expect(isAcceptableCsvFile({ name: 'leads.CSV', type: '' })).toBe(true);
+    expect(isAcceptableCsvFile({ name: 'export', type: 'text/csv; charset=utf-8' })).toBe(true);
+    expect(isAcceptableCsvFile({ name: 'leads.xlsx', type: 'application/vnd.ms-excel' })).toBe(false);
+    expect(isAcceptableCsvFile({ name: 'leads.csv', size: 10 * 1024 * 1024 + 1 })).toBe(false);
+  });
+
+  test('the tag name defaults to the file name without .csv, made a valid tag name', () => {
+    expect(defaultImportTagName('Dubai Expo 2026.csv')).toBe('Dubai Expo 2026');
+    expect(defaultImportTagName('leads (1).CSV')).toBe('leads 1');
+  });
+});
