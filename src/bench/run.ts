@@ -2,6 +2,8 @@
  * `npm run bench`: runs every benchmark suite and prints one table. Each suite lives in its own
  * file and registers here; `npm run bench -- <name>` runs only the suites whose name contains <name>.
  */
+import { contactsImportBench } from './contacts-import.bench';
+import { contactsListBench } from './contacts-list.bench';
 import { webhookIngestBench } from './webhook-ingest.bench';
 
 export interface BenchRow {
@@ -16,7 +18,7 @@ export interface BenchSuite {
   run(): Promise<BenchRow[]>;
 }
 
-const SUITES: BenchSuite[] = [webhookIngestBench];
+const SUITES: BenchSuite[] = [webhookIngestBench, contactsImportBench, contactsListBench];
 
 async function main(): Promise<void> {
   const filter = process.argv[2];

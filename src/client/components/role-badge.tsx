@@ -1,10 +1,10 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
 
-type BadgeColor = Extract<ChipProps['color'], 'error' | 'primary' | 'warning' | 'success' | 'default'>;
+type BadgeColor = Extract<ChipProps['color'], 'error' | 'info' | 'warning' | 'success' | 'default'>;
 
 const COLORS: Record<string, BadgeColor> = {
   admin: 'error',
-  manager: 'primary',
+  manager: 'info',
   'team lead': 'warning',
   agent: 'success',
 };

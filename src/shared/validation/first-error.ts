@@ -1,4 +1,4 @@
-import { ValidationError, type AnyObject, type ObjectSchema } from 'yup';
+import { StringSchema, ValidationError, type AnyObject, type ObjectSchema } from 'yup';
 
 export type ValidationResult<T> = { ok: true; value: T } | { ok: false; message: string; path?: string };
 
@@ -16,7 +16,7 @@ export function validate<T extends AnyObject>(schema: ObjectSchema<T>, input: un
   } catch (error) {
     // yup's transforms (trim, lowercase) assume the declared type and throw a TypeError on an object
     // or array where text belongs: that is bad input, answered like any other.
-    if (error instanceof TypeError) return { ok: false, ...wrongType(schema, body as Record<string, unknown>) };
+    if (error instanceof TypeError) return { ok: false, ...wrongType(schema.fields, body as Record<string, unknown>) };
     if (!(error instanceof ValidationError)) throw error;
     const order = Object.keys(schema.fields);
     const rank = (path: string | undefined) => {
@@ -30,10 +30,10 @@ export function validate<T extends AnyObject>(schema: ObjectSchema<T>, input: un
   }
 }
 
-function wrongType(schema: ObjectSchema<AnyObject>, body: Record<string, unknown>): { message: string; path?: string } {
-  for (const [key, field] of Object.entries(schema.fields)) {
+function wrongType(fields: Record<string, unknown>, body: Record<string, unknown>): { message: string; path?: string } {
+  for (const [key, field] of Object.entries(fields)) {
     const value = body[key];
-    if ('type' in field && field.type === 'string' && value != null && typeof value !== 'string') {
+    if (field instanceof StringSchema && value != null && typeof value !== 'string') {
       return { message: `${field.spec.label ?? humanize(key)} must be text`, path: key };
     }
   }

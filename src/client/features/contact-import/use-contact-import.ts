@@ -24,10 +24,13 @@ export function useContactImport() {
   const choose = useCallback((file: File) => {
     setFailure(null);
     setState({ step: 'chosen', file, preview: null });
-    void file.text().then((text) => {
-      const preview = previewCsv(text);
-      setState((current) => (current.step === 'chosen' && current.file === file ? { ...current, preview } : current));
-    });
+    file.text().then(
+      (text) => {
+        const preview = previewCsv(text);
+        setState((current) => (current.step === 'chosen' && current.file === file ? { ...current, preview } : current));
+      },
+      () => setFailure('The file could not be read. Choose it again.'),
+    );
   }, []);
 
   const start = useCallback(

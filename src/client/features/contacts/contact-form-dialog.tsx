@@ -5,7 +5,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { Form, Formik, useField } from 'formik';
+import { Form, Formik, useField, type FormikHelpers } from 'formik';
 import { FormikTextField } from '@client/components/form/formik-text-field';
 import { errorMessage } from '@client/components/error-message';
 import { useToast } from '@client/components/toast/use-toast';
@@ -68,7 +68,7 @@ export function ContactFormDialog({ open, contact, canTag, onClose }: ContactFor
     ? SUPPORTED_COUNTRIES
     : [...SUPPORTED_COUNTRIES, { code: contact.countryCode, name: 'Other' }];
 
-  async function submit(values: ContactFormValues) {
+  async function submit(values: ContactFormValues, helpers: FormikHelpers<ContactFormValues>) {
     const cast = contactSchema.cast(values);
     const body: ContactInput = {
       name: cast.name || null,
@@ -89,6 +89,8 @@ export function ContactFormDialog({ open, contact, canTag, onClose }: ContactFor
     } catch (error) {
       if (isApiError(error) && error.code === 'DUPLICATE_CONTACT') {
         toast.warning('Contact Already Exists', error.error);
+        // Also beside the number: the open modal hides the toast from screen readers.
+        helpers.setFieldError('phoneNumber', error.error ?? 'Contact Already Exists');
       } else {
         toast.error('Error', errorMessage(error, editing ? 'Failed to update contact' : 'Failed to create contact'));
       }

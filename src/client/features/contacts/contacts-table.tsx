@@ -1,5 +1,6 @@
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
+import { PagedDataGrid } from '@client/components/paged-data-grid';
 import type { Contact } from '@shared/api/contacts';
 import { formatPhone } from '@shared/phone';
 import { ContactNameCell, ContactTagsCell } from './contact-cells';
@@ -43,22 +44,16 @@ export function ContactsTable({ rows, rowCount, paginated, loading, pagination, 
   );
 
   return (
-    <DataGrid
+    <PagedDataGrid
       rows={rows}
       columns={columns}
       rowCount={rowCount}
       loading={loading}
-      paginationMode="server"
-      paginationModel={pagination}
-      onPaginationModelChange={onPaginationChange}
-      pageSizeOptions={[pagination.pageSize]}
+      pagination={pagination}
+      onPaginationChange={onPaginationChange}
       hideFooter={!paginated}
-      disableRowSelectionOnClick
-      disableColumnMenu
-      autoHeight
-      getRowClassName={({ row }) => (row.deletedAt ? 'contact-deleted' : '')}
-      localeText={{ noRowsLabel: 'No contacts found' }}
-      aria-label="Contacts"
+      emptyText="No contacts found"
+      label="Contacts"
     />
   );
 }

@@ -237,7 +237,7 @@ describe('Team Members tab', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Update Role' }));
 
     expect(await screen.findByText('Omar Khalil is now Manager')).toBeInTheDocument();
-    await waitFor(async () => expect(badge(await rowOf('Omar Khalil'), 'Manager')).toHaveClass('MuiChip-colorPrimary'));
+    await waitFor(async () => expect(badge(await rowOf('Omar Khalil'), 'Manager')).toHaveClass('MuiChip-colorInfo'));
   });
 
   it('removes a member after confirmation', async () => {

@@ -20,7 +20,7 @@ describe('Profile tab', () => {
     expect(within(personal).getByText('amira@example.com')).toBeInTheDocument();
     const organization = section('Organization Details');
     expect(within(organization).getByText('Oasis Spices')).toBeInTheDocument();
-    expect(within(organization).getByText('Manager').closest('.MuiChip-root')).toHaveClass('MuiChip-colorPrimary');
+    expect(within(organization).getByText('Manager').closest('.MuiChip-root')).toHaveClass('MuiChip-colorInfo');
     expect(within(organization).getByText('Runs the team')).toBeInTheDocument();
   });
 

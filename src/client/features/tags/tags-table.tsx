@@ -5,8 +5,9 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo } from 'react';
+import { PagedDataGrid } from '@client/components/paged-data-grid';
 import type { Tag } from '@shared/api/tags';
 import { TagChip } from './tag-chip';
 
@@ -95,20 +96,15 @@ export function TagsTable({ rows, rowCount, loading, pagination, onPaginationCha
   }, [canManage, onEdit, onDelete, onRestore]);
 
   return (
-    <DataGrid
+    <PagedDataGrid
       rows={rows}
       columns={columns}
       rowCount={rowCount}
       loading={loading}
-      paginationMode="server"
-      paginationModel={pagination}
-      onPaginationModelChange={onPaginationChange}
-      pageSizeOptions={[pagination.pageSize]}
-      disableRowSelectionOnClick
-      disableColumnMenu
-      autoHeight
-      localeText={{ noRowsLabel: 'No tags yet' }}
-      aria-label="Tags"
+      pagination={pagination}
+      onPaginationChange={onPaginationChange}
+      emptyText="No tags yet"
+      label="Tags"
     />
   );
 }

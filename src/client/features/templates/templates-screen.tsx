@@ -1,6 +1,103 @@
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+import SyncIcon from '@mui/icons-material/Sync';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import type { GridPaginationModel } from '@mui/x-data-grid';
+import { useState } from 'react';
+import { isApiError } from '@client/api/api-error';
+import { PageHeader } from '@client/components/page-header';
+import { useToast } from '@client/components/toast/use-toast';
+import { useSession } from '@client/session/use-session';
+import { TEMPLATE_FILTER_STATUSES, type TemplateFilterStatus } from '@shared/api/templates';
+import { syncErrorMessage } from './sync-error-message';
+import { useGetTemplatesQuery, useSyncTemplatesMutation } from './templates-api';
+import { TEMPLATE_PAGE_SIZES, TemplatesTable } from './templates-table';
 
-/** Placeholder: the route works now; a later issue builds the screen. */
+type StatusFilter = TemplateFilterStatus | 'ALL';
+
+const STATUS_LABELS: Record<StatusFilter, string> = { ALL: 'All statuses', APPROVED: 'Approved', PENDING: 'Pending', REJECTED: 'Rejected' };
+
+/** Templates (SPEC.md 2): the synced message templates with a status filter and Sync Templates. */
 export default function TemplatesScreen() {
-  return <ScreenPlaceholder title="Templates" />;
+  const { can } = useSession();
+  const toast = useToast();
+  const [status, setStatus] = useState<StatusFilter>('ALL');
+  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: TEMPLATE_PAGE_SIZES[0] });
+  const [syncError, setSyncError] = useState<string | null>(null);
+  const { data, isFetching, isError } = useGetTemplatesQuery({
+    status: status === 'ALL' ? undefined : status,
+    page: pagination.page + 1,
+    limit: pagination.pageSize,
+  });
+  const [sync, { isLoading: syncing }] = useSyncTemplatesMutation();
+
+  const runSync = async () => {
+    setSyncError(null);
+    try {
+      const result = await sync().unwrap();
+      toast.success('Templates Synced', `${result.synced} templates synced from WhatsApp`);
+    } catch (error) {
+      setSyncError(syncErrorMessage(isApiError(error) ? error.error : undefined));
+    }
+  };
+
+  const lastSync = data?.lastTemplateSync ? new Date(data.lastTemplateSync).toLocaleString() : null;
+
+  return (
+    <>
+      <PageHeader
+        title="Templates"
+        subtitle={data && (lastSync ? `Last synced ${lastSync}` : 'Not synced yet')}
+        actions={
+          <>
+            <TextField
+              select
+              size="small"
+              label="Status"
+              value={status}
+              onChange={(event) => {
+                setStatus(event.target.value as StatusFilter);
+                setPagination((model) => ({ ...model, page: 0 }));
+              }}
+              sx={{ width: 180 }}
+            >
+              {(['ALL', ...TEMPLATE_FILTER_STATUSES] as const).map((value) => (
+                <MenuItem key={value} value={value}>
+                  {STATUS_LABELS[value]}
+                </MenuItem>
+              ))}
+            </TextField>
+            {can('templates:sync') && (
+              <Button
+                variant="contained"
+                onClick={() => void runSync()}
+                disabled={syncing}
+                startIcon={syncing ? <CircularProgress size={16} color="inherit" /> : <SyncIcon />}
+              >
+                Sync Templates
+              </Button>
+            )}
+          </>
+        }
+      />
+      {syncError && (
+        <Alert severity="error" onClose={() => setSyncError(null)} sx={{ mb: 2 }}>
+          {syncError}
+        </Alert>
+      )}
+      {isError ? (
+        <Alert severity="error">Failed to load templates</Alert>
+      ) : (
+        <TemplatesTable
+          rows={data?.data ?? []}
+          rowCount={data?.pagination.total ?? 0}
+          loading={isFetching}
+          pagination={pagination}
+          onPaginationChange={setPagination}
+        />
+      )}
+    </>
+  );
 }

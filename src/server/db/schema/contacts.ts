@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, integer, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { createdAt, id, organizationId, timestampTz, updatedAt } from './columns';
 import { organizations, users } from './organizations';
 
@@ -28,6 +28,22 @@ export const contacts = pgTable(
     index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
     index('contacts_phone_trgm_idx').using('gin', t.phoneE164.op('gin_trgm_ops')),
   ],
+);
+
+/**
+ * How many contacts each organization has, as a running sum: triggers on contacts (migration
+ * contacts_count_triggers) add one row per INSERT or DELETE statement, so the Contacts list's total is a
+ * sum over a few rows instead of a count of 100,000, and writers never queue on a shared counter row.
+ * Readers fold the rows back into one now and then (contact-total.ts).
+ */
+export const contactCountDeltas = pgTable(
+  'contact_count_deltas',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedAlwaysAsIdentity(),
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    delta: integer('delta').notNull(),
+  },
+  (t) => [index('contact_count_deltas_org_idx').on(t.organizationId)],
 );
 
 export const TAG_TYPES = ['manual', 'csv_import'] as const;

@@ -1,37 +1,58 @@
-import { and, count, desc, eq, ilike, isNotNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, inArray, isNotNull, like, sql, type SQL } from 'drizzle-orm';
 import type { Contact, ContactPage } from '@shared/api/contacts';
 import { CONTACT_SEARCH_MIN_CHARS, CONTACT_SEARCH_RESULT_LIMIT } from '@shared/constants';
 import type { Queryable } from '../../db/database';
 import { contacts } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
-import { contactRowsInOrder, toContactViews, type ContactRow } from './contact-view';
+import { contactTotal } from './contact-total';
+import { toContactViews, type ContactRow } from './contact-view';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
 
+/** How many matches a search ranks at most (see searchContacts). */
+const SEARCH_CANDIDATES = 500;
+
 /**
- * One page of the contacts matching `where` (which must scope the organization), newest first. The
- * page's ids come from an index-only walk of (organization, created_at, id), so a deep page skips index
- * entries rather than whole rows; the total is the database's count.
+ * Newest first, spelled exactly as contacts_org_created_idx is built (DESC NULLS LAST; PostgreSQL's DESC
+ * alone means NULLS FIRST, which would not match the index and sorts the whole organization instead).
  */
-export async function pageOfContacts(db: Queryable, organizationId: string, where: SQL, page: PageRequest): Promise<ContactPage> {
-  const [[{ total }], idRows] = await Promise.all([
-    db.select({ total: count() }).from(contacts).where(where),
+const NEWEST_FIRST = [sql`${contacts.createdAt} desc nulls last`, sql`${contacts.id} desc nulls last`];
+
+/**
+ * One page of the contacts matching `where` (which must scope the organization), newest first, in one
+ * query: the page's ids come from an index-only walk of (organization, created_at, id), so a deep page
+ * skips index entries rather than whole rows, and only its 50 rows are read. The total is the
+ * database's count of the matches unless the caller knows a cheaper way to it.
+ */
+export async function pageOfContacts(
+  db: Queryable,
+  organizationId: string,
+  where: SQL,
+  page: PageRequest,
+  total: () => Promise<number> = async () => Number((await db.select({ n: count() }).from(contacts).where(where))[0].n),
+): Promise<ContactPage> {
+  const pageIds = db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(where)
+    .orderBy(...NEWEST_FIRST)
+    .limit(page.limit)
+    .offset(offsetOf(page));
+  const [matching, rows] = await Promise.all([
+    total(),
     db
-      .select({ id: contacts.id })
+      .select()
       .from(contacts)
-      .where(where)
-      .orderBy(desc(contacts.createdAt), desc(contacts.id))
-      .limit(page.limit)
-      .offset(offsetOf(page)),
+      .where(and(eq(contacts.organizationId, organizationId), inArray(contacts.id, pageIds)))
+      .orderBy(...NEWEST_FIRST),
   ]);
-  const rows = await contactRowsInOrder(db, organizationId, idRows.map((row) => row.id));
-  return toPage(await toContactViews(db, organizationId, rows), page, Number(total));
+  return toPage(await toContactViews(db, organizationId, rows), page, matching);
 }
 
 /** The Contacts screen's list: every contact of the organization, deleted ones too (struck through). */
 export async function listContacts(db: Queryable, organizationId: string, page: PageRequest): Promise<ContactPage> {
-  return pageOfContacts(db, organizationId, eq(contacts.organizationId, organizationId), page);
+  return pageOfContacts(db, organizationId, eq(contacts.organizationId, organizationId), page, () => contactTotal(db, organizationId));
 }
 
 /** A contact of the organization (deleted or not), or null: a foreign id and a missing one look the same. */
@@ -74,10 +95,17 @@ export async function searchContacts(db: Queryable, organizationId: string, quer
     rank = [sql`${contacts.name} ilike ${`${escapeLike(text)}%`} desc`, sql`${contacts.name} asc`];
   }
   if (!match) return [];
+  // The trigram index finds the candidates; a common three-letter fragment can match thousands, so
+  // only the first SEARCH_CANDIDATES are ranked (typing more narrows the set and makes it exact).
+  const candidates = db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(eq(contacts.organizationId, organizationId), match))
+    .limit(SEARCH_CANDIDATES);
   const rows = await db
     .select()
     .from(contacts)
-    .where(and(eq(contacts.organizationId, organizationId), match))
+    .where(and(eq(contacts.organizationId, organizationId), inArray(contacts.id, candidates)))
     .orderBy(isNotNull(contacts.deletedAt), ...rank, desc(contacts.id))
     .limit(CONTACT_SEARCH_RESULT_LIMIT);
   return toContactViews(db, organizationId, rows);

@@ -2,6 +2,8 @@
 import type { Contact, ContactConversationResponse, ContactPage, ContactSearchResponse } from '@shared/api/contacts';
 import type { ContactNotePage } from '@shared/api/notes';
 import type { Tag } from '@shared/api/tags';
+import { eq, sql } from 'drizzle-orm';
+import { organizations } from '../../db/schema';
 import { addMemberWith } from '../../testing/fixtures';
 import { createTestApp, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
 
@@ -15,6 +17,10 @@ beforeAll(async () => {
   organizationId = admin.user.organization!.organizationId;
 });
 afterAll(() => t.close());
+
+function rowsOf<T>(result: unknown): T[] {
+  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+}
 
 let phoneCounter = 0;
 /** A fresh Indian mobile number for each contact a test makes. */
@@ -186,6 +192,21 @@ describe('GET /api/contacts (server-side pagination)', () => {
     const response = await owner.request({ method: 'GET', url: `/api/contacts?${query}` });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: message });
+  });
+
+  test('the total stays exact as its running sum is folded, and an organization can still be deleted', async () => {
+    const totals: number[] = [];
+    for (let i = 0; i < 3; i += 1) {
+      totals.push((await owner.request({ method: 'GET', url: '/api/contacts?limit=1' })).json<ContactPage>().pagination.total);
+    }
+    expect(totals).toEqual([55, 55, 55]);
+    const deltas = await list.database.db.execute(sql`select count(*)::int as n from contact_count_deltas`);
+    expect(rowsOf<{ n: number }>(deltas)[0].n).toBe(1);
+
+    const doomed = await signUpAdmin(list.app, { organizationName: 'Short Lived' });
+    await doomed.request({ method: 'POST', url: '/api/contacts', payload: { countryCode: '+91', phoneNumber: '9600000001' } });
+    await list.database.db.delete(organizations).where(eq(organizations.id, doomed.user.organization!.organizationId));
+    expect((await owner.request({ method: 'GET', url: '/api/contacts?limit=1' })).json<ContactPage>().pagination.total).toBe(55);
   });
 
   test('a page past the end is empty, not an error', async () => {

@@ -41,9 +41,11 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       request.log.warn({ event: 'webhook_signature_failure', ip: request.ip }, 'webhook signature missing or invalid');
       throw unauthorized('Invalid webhook signature');
     }
+    const text = raw.toString('utf8');
     let payload: unknown;
     try {
-      payload = JSON.parse(raw.toString('utf8'));
+      // PostgreSQL's jsonb cannot hold U+0000; a customer can still type one, so it becomes U+FFFD.
+      payload = text.includes('\\u0000') ? JSON.parse(text, withoutNul) : JSON.parse(text);
     } catch {
       throw badRequest('Request body is not valid JSON');
     }
@@ -51,6 +53,10 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
     void app.whatsapp.inbox.drain();
     return reply.status(200).send({ received: true });
   });
+}
+
+function withoutNul(_key: string, value: unknown): unknown {
+  return typeof value === 'string' ? value.replaceAll('\u0000', '\ufffd') : value;
 }
 
 /** Any organization's verify token answers the handshake: one callback URL serves the whole deployment. */

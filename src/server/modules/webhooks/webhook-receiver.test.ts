@@ -122,6 +122,14 @@ describe('POST /api/webhooks/whatsapp (signature)', () => {
     expect(stored.content).toBe('Café 😀 https://desertrose.example/oud');
   });
 
+  it('stores a message with a NUL character, which PostgreSQL JSON cannot hold, as U+FFFD', async () => {
+    const raw = JSON.stringify(textPayload('wamid.nul-1', 'PLACEHOLDER')).replace('PLACEHOLDER', 'a\\u0000b');
+    expect((await postWebhook(kit.t.app, raw, sign(raw))).statusCode).toBe(200);
+    await kit.t.app.whatsapp.inbox.drain();
+    const [stored] = await kit.t.database.db.select().from(messages).where(eq(messages.wamid, 'wamid.nul-1'));
+    expect(stored.content).toBe('a\ufffdb');
+  });
+
   it('accepts a signed 2.5 MB payload', async () => {
     const payload = { ...textPayload('wamid.large-1', 'big'), padding: 'x'.repeat(2.5 * 1024 * 1024) };
     expect((await postWebhook(kit.t.app, payload)).statusCode).toBe(200);

@@ -1,0 +1,123 @@
+/**
+ * One measured CSV import in a process of its own, so its peak RSS is the import's and nothing else's:
+ * `node --import tsx contacts-import-worker.ts <csv file> <pglite | postgres url>`. Prints one JSON line.
+ */
+import { openAsBlob, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { sql } from 'drizzle-orm';
+import Papa from 'papaparse';
+import type { ContactImportResult } from '@shared/api/contact-import';
+import { CSV_PARSE_CONFIG, createCsvRowChecker, csvColumns, type ImportedContact } from '@shared/validation/contact-import';
+import { buildApp } from '../server/app';
+import { loadConfig } from '../server/config';
+import { openDatabase, type Database } from '../server/db/database';
+import { contacts } from '../server/db/schema';
+import { uuidv7 } from '../server/lib/ids';
+
+export interface ImportMeasurement {
+  result: ContactImportResult;
+  importMs: number;
+  rssBeforeBytes: number;
+  peakRssBytes: number;
+  baselineRows: number;
+  baselineMs: number;
+}
+
+async function signUp(app: Awaited<ReturnType<typeof buildApp>>, label: string) {
+  const response = await app.inject({
+    method: 'POST',
+    url: '/api/auth/signup',
+    payload: { name: 'Bench Admin', email: `${label}-${process.pid}-${Date.now()}@example.com`, password: 'Bench12345', organizationName: `Bench ${label}` },
+  });
+  if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
+  const body = response.json<{ user: { organization: { organizationId: string } } }>();
+  return { cookie: response.cookies.map((c) => `${c.name}=${c.value}`).join('; '), organizationId: body.user.organization.organizationId };
+}
+
+/** The same good rows, as the import would store them, for the bare-INSERT baseline. */
+function goodRows(csv: string): ImportedContact[] {
+  const rows: ImportedContact[] = [];
+  let check: ReturnType<typeof createCsvRowChecker> | undefined;
+  let line = 0;
+  Papa.parse<string[]>(csv, {
+    ...CSV_PARSE_CONFIG,
+    step: ({ data }) => {
+      line += 1;
+      if (!check) {
+        const header = csvColumns(data);
+        if (!header.ok) throw new Error(header.message);
+        check = createCsvRowChecker(header.columns);
+        return;
+      }
+      const outcome = check(data, line);
+      if (outcome.kind === 'contact') rows.push(outcome.contact);
+    },
+  });
+  return rows;
+}
+
+/** The floor: the same rows into contacts by multi-row INSERT in one transaction, nothing else. */
+async function bareInsert(db: Database, organizationId: string, rows: ImportedContact[]): Promise<number> {
+  const started = performance.now();
+  await db.transaction(async (tx) => {
+    for (let start = 0; start < rows.length; start += 5000) {
+      const batch = rows.slice(start, start + 5000);
+      await tx.execute(sql`
+        insert into ${contacts} (id, organization_id, name, country_code, phone_number, phone_e164)
+        select r.id, ${organizationId}::uuid, r.name, r.cc, r.pn, r.e164
+        from unnest(${sql.param(batch.map(() => uuidv7()))}::uuid[], ${sql.param(batch.map((r) => r.name))}::text[],
+                    ${sql.param(batch.map((r) => r.countryCode))}::text[], ${sql.param(batch.map((r) => r.phoneNumber))}::text[],
+                    ${sql.param(batch.map((r) => r.e164))}::text[]) as r(id, name, cc, pn, e164)`);
+    }
+  });
+  return performance.now() - started;
+}
+
+async function main(): Promise<void> {
+  const [csvPath, target] = process.argv.slice(2);
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-import-'));
+  const database = target === 'pglite'
+    ? await openDatabase({ kind: 'pglite', dataDir: path.join(dataDir, 'db') })
+    : await openDatabase({ kind: 'postgres', url: target });
+  const config = { ...loadConfig({ SEED_DEMO: '0', PUBLIC_URL: 'http://127.0.0.1' }), dataDir, clientDir: '/nonexistent' };
+  const app = await buildApp(config, { database, logger: false });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : 0;
+    const { cookie } = await signUp(app, 'import');
+
+    const form = new FormData();
+    form.append('tagName', 'Bench Import');
+    form.append('file', await openAsBlob(csvPath, { type: 'text/csv' }), 'bench-contacts.csv');
+    global.gc?.();
+    const rssBeforeBytes = process.memoryUsage().rss;
+    let peakRssBytes = rssBeforeBytes;
+    const sampler = setInterval(() => {
+      peakRssBytes = Math.max(peakRssBytes, process.memoryUsage().rss);
+    }, 5);
+    const started = performance.now();
+    const response = await fetch(`http://127.0.0.1:${port}/api/tags/import`, { method: 'POST', body: form, headers: { cookie } });
+    const result = (await response.json()) as ContactImportResult;
+    const importMs = performance.now() - started;
+    clearInterval(sampler);
+    peakRssBytes = Math.max(peakRssBytes, process.memoryUsage().rss);
+    if (!response.ok) throw new Error(`import answered ${response.status}: ${JSON.stringify(result)}`);
+
+    const rows = goodRows(readFileSync(csvPath, 'utf8'));
+    const other = await signUp(app, 'baseline');
+    const baselineMs = await bareInsert(database.db, other.organizationId, rows);
+    const measurement: ImportMeasurement = { result, importMs, rssBeforeBytes, peakRssBytes, baselineRows: rows.length, baselineMs };
+    process.stdout.write(`${JSON.stringify(measurement)}\n`);
+  } finally {
+    await app.close();
+    await database.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof Error ? error.stack : String(error)}\n`);
+  process.exit(1);
+});

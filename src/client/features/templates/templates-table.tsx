@@ -1,0 +1,102 @@
+import Box from '@mui/material/Box';
+import Chip, { type ChipProps } from '@mui/material/Chip';
+import Typography from '@mui/material/Typography';
+import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import { PagedDataGrid } from '@client/components/paged-data-grid';
+import type { Template, TemplateComponent } from '@shared/api/templates';
+
+export interface TemplatesTableProps {
+  rows: Template[];
+  rowCount: number;
+  loading: boolean;
+  pagination: GridPaginationModel;
+  onPaginationChange: (model: GridPaginationModel) => void;
+}
+
+export const TEMPLATE_PAGE_SIZES = [25, 50, 100];
+
+const STATUS_COLORS: Record<string, ChipProps['color']> = { APPROVED: 'success', PENDING: 'warning', REJECTED: 'error' };
+
+const part = <T extends TemplateComponent['type']>(template: Template, type: T) =>
+  template.components.find((c): c is Extract<TemplateComponent, { type: T }> => c.type === type);
+
+const columns: GridColDef<Template>[] = [
+  {
+    field: 'name',
+    headerName: 'Name',
+    flex: 1,
+    minWidth: 230,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Typography variant="body2" sx={{ fontWeight: 600, fontFamily: 'monospace', py: 1, wordBreak: 'break-all' }}>
+        {row.name}
+      </Typography>
+    ),
+  },
+  {
+    field: 'status',
+    headerName: 'Status',
+    width: 130,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Box sx={{ py: 1 }}>
+        <Chip size="small" label={row.status} color={STATUS_COLORS[row.status] ?? 'default'} variant="outlined" />
+      </Box>
+    ),
+  },
+  { field: 'category', headerName: 'Category', width: 130, sortable: false, cellClassName: 'template-text-cell' },
+  { field: 'language', headerName: 'Language', width: 100, sortable: false, cellClassName: 'template-text-cell' },
+  {
+    field: 'content',
+    headerName: 'Content',
+    flex: 2.5,
+    minWidth: 280,
+    sortable: false,
+    renderCell: ({ row }) => {
+      const header = part(row, 'HEADER');
+      return (
+        <Box sx={{ py: 1, whiteSpace: 'normal' }}>
+          {header && (
+            <Typography variant="caption" color="text.secondary" component="div">
+              {header.format === 'TEXT' ? header.text : `${header.format.toLowerCase()} header`}
+            </Typography>
+          )}
+          <Typography variant="body2" component="div" dir="auto">
+            {part(row, 'BODY')?.text}
+          </Typography>
+        </Box>
+      );
+    },
+  },
+  {
+    field: 'buttons',
+    headerName: 'Buttons',
+    flex: 1.2,
+    minWidth: 180,
+    sortable: false,
+    renderCell: ({ row }) => (
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, py: 1 }}>
+        {part(row, 'BUTTONS')?.buttons.map((button) => <Chip key={button.id} size="small" label={button.text} />)}
+      </Box>
+    ),
+  },
+];
+
+/** The synced templates (SPEC.md 2, Templates), paged by the server. */
+export function TemplatesTable({ rows, rowCount, loading, pagination, onPaginationChange }: TemplatesTableProps) {
+  return (
+    <PagedDataGrid
+      rows={rows}
+      columns={columns}
+      rowCount={rowCount}
+      loading={loading}
+      pagination={pagination}
+      onPaginationChange={onPaginationChange}
+      pageSizeOptions={TEMPLATE_PAGE_SIZES}
+      getRowHeight={() => 'auto'}
+      emptyText="No templates found"
+      label="Templates"
+      sx={{ '& .template-text-cell': { py: 1 } }}
+    />
+  );
+}
