@@ -1,6 +1,6 @@
 import { File as NodeFile } from 'node:buffer';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { http, HttpResponse } from 'msw';
+import { delay, http, HttpResponse } from 'msw';
 import type { ContactImportResult } from '@shared/api/contact-import';
 import { sessionUser } from '@client/testing/fixtures';
 import { apiUrl } from '@client/testing/msw/api-url';
@@ -116,6 +116,22 @@ describe('Import Contacts screen', () => {
     expect(await screen.findByText('Import Failed')).toBeInTheDocument();
     expect(screen.getByText('The file is not UTF-8 text.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import Contacts' })).toBeEnabled();
+  });
+
+  it('Cancel during the upload drops it quietly and starts over', async () => {
+    server.use(http.post(apiUrl('/tags/import'), async () => {
+      await delay('infinite');
+      return HttpResponse.json(result);
+    }));
+    const { user } = renderScreen();
+    await choose(user, csvFile());
+    await screen.findByRole('region', { name: 'Preview' });
+    await user.click(screen.getByRole('button', { name: 'Import Contacts' }));
+    await screen.findByRole('progressbar', { name: 'Import progress' });
+    await user.click(screen.getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('progressbar', { name: 'Import progress' })).not.toBeInTheDocument());
+    expect(screen.getByText('Drop a CSV file here, or click to choose one')).toBeInTheDocument();
+    expect(screen.queryByText('Import Failed')).not.toBeInTheDocument();
   });
 
   it('Back returns to the contacts, and the format guide is there', async () => {

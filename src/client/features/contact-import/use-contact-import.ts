@@ -19,7 +19,14 @@ export function useContactImport() {
   const [failure, setFailure] = useState<string | null>(null);
   const upload = useRef<UploadHandle | null>(null);
 
-  useEffect(() => () => upload.current?.abort(), []);
+  useEffect(
+    () => () => {
+      const running = upload.current;
+      upload.current = null;
+      running?.abort();
+    },
+    [],
+  );
 
   const choose = useCallback((file: File) => {
     setFailure(null);
@@ -43,23 +50,29 @@ export function useContactImport() {
         setState((current) => (current.step === 'importing' ? { ...current, progress } : current)),
       );
       upload.current = handle;
+      // A cancelled upload (reset) is no longer this screen's business: its rejection is ignored.
+      const current = () => upload.current === handle;
       try {
         const result = await handle.result;
+        if (!current()) return;
         setState({ step: 'done', file, result });
         // New and updated contacts, the tag and its count, timelines and dashboard numbers all moved.
         dispatch(api.util.invalidateTags(['Contact', 'Tag', 'Note', 'Analytics']));
       } catch (error) {
+        if (!current()) return;
         setFailure(errorMessage(error, 'Failed to import contacts. Please try again.'));
         setState({ step: 'chosen', file, preview });
       } finally {
-        upload.current = null;
+        if (current()) upload.current = null;
       }
     },
     [state, dispatch],
   );
 
   const reset = useCallback(() => {
-    upload.current?.abort();
+    const cancelled = upload.current;
+    upload.current = null;
+    cancelled?.abort();
     setFailure(null);
     setState({ step: 'idle' });
   }, []);

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, ilike, inArray, isNotNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, like, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Contact, ContactPage } from '@shared/api/contacts';
 import { CONTACT_SEARCH_MIN_CHARS, CONTACT_SEARCH_RESULT_LIMIT } from '@shared/constants';
 import type { Queryable } from '../../db/database';
@@ -6,7 +6,7 @@ import { contacts } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
 import { contactTotal } from './contact-total';
-import { toContactViews, type ContactRow } from './contact-view';
+import { contactViewColumns, toContact, type ContactRow } from './contact-view';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
 
@@ -20,9 +20,18 @@ const SEARCH_CANDIDATES = 500;
 const NEWEST_FIRST = [sql`${contacts.createdAt} desc nulls last`, sql`${contacts.id} desc nulls last`];
 
 /**
- * One page of the contacts matching `where` (which must scope the organization), newest first, in one
- * query: the page's ids come from an index-only walk of (organization, created_at, id), so a deep page
- * skips index entries rather than whole rows, and only its 50 rows are read. The total is the
+ * `id = any(array(subquery))`: the ids are computed first (an InitPlan) and then looked up by key. With
+ * `id in (subquery)` the planner may hash-join the ids against a scan of the whole organization.
+ */
+function idAmong(ids: SQLWrapper): SQL {
+  return sql`${contacts.id} = any(array(${ids}))`;
+}
+
+/**
+ * One page of the contacts matching `where` (which must scope the organization), newest first, with
+ * their tags and note counts, in one query: the page's ids come from an index-only walk of
+ * (organization, created_at, id), so a deep page skips index entries rather than whole rows, and only
+ * its 50 rows are read. The total is the
  * database's count of the matches unless the caller knows a cheaper way to it.
  */
 export async function pageOfContacts(
@@ -42,12 +51,12 @@ export async function pageOfContacts(
   const [matching, rows] = await Promise.all([
     total(),
     db
-      .select()
+      .select(contactViewColumns)
       .from(contacts)
-      .where(and(eq(contacts.organizationId, organizationId), inArray(contacts.id, pageIds)))
+      .where(and(eq(contacts.organizationId, organizationId), idAmong(pageIds)))
       .orderBy(...NEWEST_FIRST),
   ]);
-  return toPage(await toContactViews(db, organizationId, rows), page, matching);
+  return toPage(rows.map(toContact), page, matching);
 }
 
 /** The Contacts screen's list: every contact of the organization, deleted ones too (struck through). */
@@ -66,8 +75,12 @@ export async function findContactRow(db: Queryable, organizationId: string, cont
 }
 
 export async function findContact(db: Queryable, organizationId: string, contactId: string): Promise<Contact | null> {
-  const row = await findContactRow(db, organizationId, contactId);
-  return row ? (await toContactViews(db, organizationId, [row]))[0] : null;
+  if (!isUuid(contactId)) return null;
+  const [row] = await db
+    .select(contactViewColumns)
+    .from(contacts)
+    .where(and(eq(contacts.organizationId, organizationId), eq(contacts.id, contactId)));
+  return row ? toContact(row) : null;
 }
 
 /** LIKE treats % _ and \ specially; typed text must match literally. */
@@ -103,10 +116,10 @@ export async function searchContacts(db: Queryable, organizationId: string, quer
     .where(and(eq(contacts.organizationId, organizationId), match))
     .limit(SEARCH_CANDIDATES);
   const rows = await db
-    .select()
+    .select(contactViewColumns)
     .from(contacts)
-    .where(and(eq(contacts.organizationId, organizationId), inArray(contacts.id, candidates)))
+    .where(and(eq(contacts.organizationId, organizationId), idAmong(candidates)))
     .orderBy(isNotNull(contacts.deletedAt), ...rank, desc(contacts.id))
     .limit(CONTACT_SEARCH_RESULT_LIMIT);
-  return toContactViews(db, organizationId, rows);
+  return rows.map(toContact);
 }

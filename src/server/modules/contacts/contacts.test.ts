@@ -16,7 +16,17 @@ beforeAll(async () => {
   admin = await signUpAdmin(t.app, { organizationName: 'Contacts Org' });
   organizationId = admin.user.organization!.organizationId;
 });
-afterAll(() => t.close());
+afterAll(async () => {
+  // On PostgreSQL the harness drops the test database WITH (FORCE) right after pool.end(), which does not
+  // wait for the pooled sockets to close: an idle client can then receive "terminating connection due to
+  // administrator command" (57P01) and, the Pool having no 'error' listener, fail the file. This suite keeps
+  // five connections busy, so it meets that race; only that one error is ignored (reported to the lead).
+  const pool = (t.database.db as unknown as { $client: { on?: (event: 'error', listener: (error: { code?: string }) => void) => void } }).$client;
+  pool.on?.('error', (error) => {
+    if (error.code !== '57P01') throw error;
+  });
+  await t.close();
+});
 
 function rowsOf<T>(result: unknown): T[] {
   return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
@@ -148,11 +158,9 @@ describe('creating and phone normalization', () => {
 });
 
 describe('GET /api/contacts (server-side pagination)', () => {
-  let list: TestApp;
   let owner: Member;
   beforeAll(async () => {
-    list = await createTestApp();
-    owner = await signUpAdmin(list.app, { organizationName: 'Paging Org' });
+    owner = await signUpAdmin(t.app, { organizationName: 'Paging Org' });
     for (let i = 0; i < 55; i += 1) {
       const response = await owner.request({
         method: 'POST',
@@ -162,7 +170,6 @@ describe('GET /api/contacts (server-side pagination)', () => {
       expect(response.statusCode).toBe(201);
     }
   });
-  afterAll(() => list.close());
 
   test('pages by 50 by default, newest first, with totals from the database', async () => {
     const page1 = (await owner.request({ method: 'GET', url: '/api/contacts' })).json<ContactPage>();
@@ -200,12 +207,14 @@ describe('GET /api/contacts (server-side pagination)', () => {
       totals.push((await owner.request({ method: 'GET', url: '/api/contacts?limit=1' })).json<ContactPage>().pagination.total);
     }
     expect(totals).toEqual([55, 55, 55]);
-    const deltas = await list.database.db.execute(sql`select count(*)::int as n from contact_count_deltas`);
+    const deltas = await t.database.db.execute(
+      sql`select count(*)::int as n from contact_count_deltas where organization_id = ${owner.user.organization!.organizationId}`,
+    );
     expect(rowsOf<{ n: number }>(deltas)[0].n).toBe(1);
 
-    const doomed = await signUpAdmin(list.app, { organizationName: 'Short Lived' });
+    const doomed = await signUpAdmin(t.app, { organizationName: 'Short Lived' });
     await doomed.request({ method: 'POST', url: '/api/contacts', payload: { countryCode: '+91', phoneNumber: '9600000001' } });
-    await list.database.db.delete(organizations).where(eq(organizations.id, doomed.user.organization!.organizationId));
+    await t.database.db.delete(organizations).where(eq(organizations.id, doomed.user.organization!.organizationId));
     expect((await owner.request({ method: 'GET', url: '/api/contacts?limit=1' })).json<ContactPage>().pagination.total).toBe(55);
   });
 
@@ -217,7 +226,6 @@ describe('GET /api/contacts (server-side pagination)', () => {
 });
 
 describe('GET /api/contacts/search', () => {
-  let search: TestApp;
   let owner: Member;
   const people: Array<[string, string, string]> = [
     ['Ahmed Khan', '+971', '501112233'],
@@ -226,15 +234,13 @@ describe('GET /api/contacts/search', () => {
     ['Ahmad Yusuf', '+974', '33445566'],
   ];
   beforeAll(async () => {
-    search = await createTestApp();
-    owner = await signUpAdmin(search.app, { organizationName: 'Search Org' });
+    owner = await signUpAdmin(t.app, { organizationName: 'Search Org' });
     for (const [name, countryCode, phoneNumber] of people) {
       expect((await owner.request({ method: 'POST', url: '/api/contacts', payload: { name, countryCode, phoneNumber } })).statusCode).toBe(201);
     }
-    const other = await signUpAdmin(search.app, { organizationName: 'Other Search Org' });
+    const other = await signUpAdmin(t.app, { organizationName: 'Other Search Org' });
     await other.request({ method: 'POST', url: '/api/contacts', payload: { name: 'Ahmed Outsider', countryCode: '+91', phoneNumber: '9000000001' } });
   });
-  afterAll(() => search.close());
 
   async function names(q: string): Promise<string[]> {
     const response = await owner.request({ method: 'GET', url: `/api/contacts/search?q=${encodeURIComponent(q)}` });
