@@ -16,6 +16,9 @@ const LAST = [
   'Kulkarni', 'Hussain', 'Subramanian', 'Joshi', 'Darwish', 'Saleh', 'Fares', 'Nasser',
 ];
 
+const SOURCES = ['web', 'expo', 'ads', 'shop'];
+const CITIES = ['Dubai', 'Abu Dhabi', 'Sharjah', 'Riyadh', 'Jeddah', 'Kuwait City', 'Manama', 'Doha', 'Muscat', 'Mumbai', 'Bengaluru', 'Kochi', 'Hyderabad', 'Chennai'];
+
 /** National numbers by index: unique within each country, of that country's mobile length. */
 const MOBILE_PREFIX: Record<string, [string, number]> = {
   '+91': ['9', 9], '+971': ['5', 8], '+966': ['5', 8], '+965': ['6', 7], '+973': ['3', 7], '+974': ['5', 7], '+968': ['9', 7],
@@ -38,16 +41,18 @@ export function benchContact(i: number): ImportedContact {
 
 /**
  * A CSV of `rows` data rows (~50 bytes each, so 200,000 rows make ~10 MB): numbers written the ways
- * people write them (spaced, international, with a trunk 0), and one row in a thousand bad.
+ * people write them (spaced, international, with a trunk 0), columns the import ignores (as exports
+ * from other tools have), and one row in a thousand bad.
  */
 export function benchCsv(rows: number): string {
-  const lines = ['mobile,name,country_code'];
+  const lines = ['mobile,name,country_code,city,source'];
   for (let i = 0; i < rows; i += 1) {
     const { countryCode, national } = benchPhone(i);
-    if (i % 1000 === 999) lines.push(`12345,${benchName(i)},${countryCode}`);
-    else if (i % 3 === 0) lines.push(`${national.slice(0, 5)} ${national.slice(5)},${benchName(i)},${countryCode}`);
-    else if (i % 3 === 1) lines.push(`${countryCode} ${national},"${benchName(i)}",`);
-    else lines.push(`0${national},${benchName(i)},${countryCode.slice(1)}`);
+    const city = `${CITIES[i % CITIES.length]},${SOURCES[i % SOURCES.length]}`;
+    if (i % 1000 === 999) lines.push(`12345,${benchName(i)},${countryCode},${city}`);
+    else if (i % 3 === 0) lines.push(`${national.slice(0, 5)} ${national.slice(5)},${benchName(i)},${countryCode},${city}`);
+    else if (i % 3 === 1) lines.push(`${countryCode} ${national},"${benchName(i)}",,${city}`);
+    else lines.push(`0${national},${benchName(i)},${countryCode.slice(1)},${city}`);
   }
   return `${lines.join('\r\n')}\r\n`;
 }
