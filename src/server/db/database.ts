@@ -34,6 +34,9 @@ export type DatabaseOptions =
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     const pool = new Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // An idle pooled connection that the server drops (restart, failover) must not crash the process;
+    // the pool discards it and the next query opens a fresh one.
+    pool.on('error', (error) => process.emitWarning(`PostgreSQL dropped an idle connection: ${error.message}`));
     const db = drizzlePg(pool, { schema, casing: 'snake_case' });
     await migratePg(db, { migrationsFolder: MIGRATIONS_FOLDER });
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };

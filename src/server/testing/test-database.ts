@@ -19,7 +19,19 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
     ...handle,
     close: async () => {
       await handle.close();
-      await withAdminClient(url, (client) => client.query(`drop database if exists ${name} with (force)`));
+      await withAdminClient(url, async (client) => {
+        // pool.end() resolves before its sockets finish closing; forcing the drop while they linger
+        // makes those clients emit an unhandled 'terminating connection' error, so wait them out.
+        for (let waited = 0; waited < 5000; waited += 50) {
+          const { rows } = await client.query<{ open: number }>(
+            'select count(*)::int as open from pg_stat_activity where datname = $1',
+            [name],
+          );
+          if (rows[0].open === 0) break;
+          await new Promise((resolve) => setTimeout(resolve, 50));
+        }
+        await client.query(`drop database if exists ${name} with (force)`);
+      });
     },
   };
 }
