@@ -1,4 +1,4 @@
-import { createTestApp, signUpAdmin, type Member, type TestApp } from './testing/test-app';
+import { createAppWithAdmin, type Member, type TestApp } from './testing/test-app';
 
 /**
  * SECURITY.md TEST-04, in the Node form this machine allows: every API route, called by an Admin with
@@ -7,13 +7,8 @@ import { createTestApp, signUpAdmin, type Member, type TestApp } from './testing
  */
 let t: TestApp;
 let admin: Member;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpAdmin(t.app);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t, admin } = await createAppWithAdmin()));
+afterAll(() => t.close());
 
 // Field names the API uses, each given a value of the wrong shape.
 const FIELDS = [

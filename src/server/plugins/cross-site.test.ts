@@ -1,14 +1,9 @@
-import { createTestApp, signUpAdmin, type Member, type TestApp } from '../testing/test-app';
+import { createAppWithAdmin, signUpAdmin, type Member, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
 let admin: Member;
-beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpAdmin(t.app);
-});
-afterAll(async () => {
-  await t.close();
-});
+beforeAll(async () => ({ t, admin } = await createAppWithAdmin()));
+afterAll(() => t.close());
 
 const logout = (headers: Record<string, string>) => admin.request({ method: 'POST', url: '/api/auth/logout', headers });
 

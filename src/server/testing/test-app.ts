@@ -83,6 +83,12 @@ export async function signUpAdmin(
   return asMember(app, response.json().user, sessionCookieFrom(response), email, TEST_PASSWORD);
 }
 
+/** A test file's app and the Admin of one organization in it (close `t` after the file's tests). */
+export async function createAppWithAdmin(overrides: Partial<AppConfig> = {}): Promise<{ t: TestApp; admin: Member }> {
+  const t = await createTestApp(overrides);
+  return { t, admin: await signUpAdmin(t.app) };
+}
+
 /** Signs in an existing user. */
 export async function signIn(app: FastifyInstance, email: string, password = TEST_PASSWORD): Promise<Member> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { email, password } });

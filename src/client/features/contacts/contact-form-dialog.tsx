@@ -1,13 +1,9 @@
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import { Form, Formik, useField, type FormikHelpers } from 'formik';
+import { useField, useFormikContext, type FormikHelpers } from 'formik';
+import { FormDialog } from '@client/components/form/form-dialog';
 import { FormikTextField } from '@client/components/form/formik-text-field';
-import { errorMessage } from '@client/components/error-message';
+import { useRecordAction } from '@client/components/toast/use-record-action';
 import { useToast } from '@client/components/toast/use-toast';
 import { isApiError } from '@client/api/api-error';
 import { TagMultiSelect } from '@client/features/tags/tag-multi-select';
@@ -35,8 +31,9 @@ function initialValues(contact: Contact | null): ContactFormValues {
   };
 }
 
-function TagsField({ disabled }: { disabled: boolean }) {
+function TagsField() {
   const [field, meta, helpers] = useField<string[]>('tagIds');
+  const { isSubmitting } = useFormikContext();
   return (
     <TagMultiSelect
       value={field.value}
@@ -44,7 +41,7 @@ function TagsField({ disabled }: { disabled: boolean }) {
       onBlur={() => void helpers.setTouched(true)}
       max={MAX_TAGS_PER_CONTACT}
       error={meta.touched ? meta.error : undefined}
-      disabled={disabled}
+      disabled={isSubmitting}
     />
   );
 }
@@ -61,6 +58,7 @@ export interface ContactFormDialogProps {
 /** The add/edit modal: name, country code, phone number and tags, checked by the shared contact schema. */
 export function ContactFormDialog({ open, contact, canTag, onClose }: ContactFormDialogProps) {
   const toast = useToast();
+  const runAction = useRecordAction('Contact');
   const [createContact] = useCreateContactMutation();
   const [updateContact] = useUpdateContactMutation();
   const editing = contact !== null;
@@ -68,74 +66,57 @@ export function ContactFormDialog({ open, contact, canTag, onClose }: ContactFor
     ? SUPPORTED_COUNTRIES
     : [...SUPPORTED_COUNTRIES, { code: contact.countryCode, name: 'Other' }];
 
-  async function submit(values: ContactFormValues, helpers: FormikHelpers<ContactFormValues>) {
-    const cast = contactSchema.cast(values);
+  async function submit(parsed: ContactInput, helpers: FormikHelpers<ContactFormValues>) {
     const body: ContactInput = {
-      name: cast.name || null,
-      countryCode: cast.countryCode,
-      phoneNumber: cast.phoneNumber,
+      name: parsed.name || null,
+      countryCode: parsed.countryCode,
+      phoneNumber: parsed.phoneNumber,
       // Without contacts:tag the tags are left as they are (the server would refuse a change).
-      ...(canTag && { tagIds: values.tagIds }),
+      ...(canTag && { tagIds: parsed.tagIds }),
     };
-    try {
-      if (contact) {
-        await updateContact({ id: contact.id, ...body }).unwrap();
-        toast.success('Success', 'Contact updated successfully');
-      } else {
-        await createContact(body).unwrap();
-        toast.success('Success', 'Contact created successfully');
-      }
-      onClose();
-    } catch (error) {
-      if (isApiError(error) && error.code === 'DUPLICATE_CONTACT') {
+    const saved = await runAction(
+      contact ? 'update' : 'create',
+      () => (contact ? updateContact({ id: contact.id, ...body }).unwrap() : createContact(body).unwrap()),
+      (error) => {
+        if (!isApiError(error) || error.code !== 'DUPLICATE_CONTACT') return false;
         toast.warning('Contact Already Exists', error.error);
         // Also beside the number: the open modal hides the toast from screen readers.
         helpers.setFieldError('phoneNumber', error.error ?? 'Contact Already Exists');
-      } else {
-        toast.error('Error', errorMessage(error, editing ? 'Failed to update contact' : 'Failed to create contact'));
-      }
-    }
+        return true;
+      },
+    );
+    if (saved) onClose();
   }
 
   return (
-    <Dialog open={open} onClose={onClose} maxWidth="sm" fullWidth aria-labelledby="contact-form-title">
-      <Formik initialValues={initialValues(contact)} validationSchema={contactSchema} onSubmit={submit} enableReinitialize>
-        {({ isSubmitting }) => (
-          <Form noValidate>
-            <DialogTitle id="contact-form-title">{editing ? 'Edit Contact' : 'Add Contact'}</DialogTitle>
-            <DialogContent>
-              <Stack spacing={2} sx={{ pt: 1 }}>
-                <FormikTextField name="name" label="Name" placeholder="Optional" autoFocus fullWidth />
-                <Stack direction="row" spacing={2}>
-                  <FormikTextField name="countryCode" label="Country Code" select required sx={{ width: 200, flexShrink: 0 }}>
-                    {codes.map((country) => (
-                      <MenuItem key={country.code} value={country.code}>
-                        {country.code} {country.name}
-                      </MenuItem>
-                    ))}
-                  </FormikTextField>
-                  <FormikTextField
-                    name="phoneNumber"
-                    label="Phone Number"
-                    required
-                    fullWidth
-                    slotProps={{ htmlInput: { inputMode: 'tel' } }}
-                  />
-                </Stack>
-                {canTag && <TagsField disabled={isSubmitting} />}
-              </Stack>
-            </DialogContent>
-            <DialogActions sx={{ px: 3, pb: 2 }}>
-              <Button onClick={onClose} color="inherit" disabled={isSubmitting}>
-                Cancel
-              </Button>
-              <Button type="submit" variant="contained" loading={isSubmitting}>
-                {editing ? 'Save Changes' : 'Add Contact'}
-              </Button>
-            </DialogActions>
-          </Form>
-        )}
-      </Formik>
-    </Dialog>
+    <FormDialog
+      open={open}
+      title={editing ? 'Edit Contact' : 'Add Contact'}
+      submitLabel={editing ? 'Save Changes' : 'Add Contact'}
+      initialValues={initialValues(contact)}
+      schema={contactSchema}
+      onSubmit={submit}
+      onClose={onClose}
+      maxWidth="sm"
+    >
+      <FormikTextField name="name" label="Name" placeholder="Optional" autoFocus fullWidth />
+      <Stack direction="row" spacing={2}>
+        <FormikTextField name="countryCode" label="Country Code" select required sx={{ width: 200, flexShrink: 0 }}>
+          {codes.map((country) => (
+            <MenuItem key={country.code} value={country.code}>
+              {country.code} {country.name}
+            </MenuItem>
+          ))}
+        </FormikTextField>
+        <FormikTextField
+          name="phoneNumber"
+          label="Phone Number"
+          required
+          fullWidth
+          slotProps={{ htmlInput: { inputMode: 'tel' } }}
+        />
+      </Stack>
+      {canTag && <TagsField />}
+    </FormDialog>
   );
 }

@@ -6,11 +6,11 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
-import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@client/app/paths';
 import { PageHeader } from '@client/components/page-header';
+import { useServerPagination } from '@client/components/paged-data-grid';
 import { useDebouncedValue } from '@client/components/use-debounced-value';
 import { useSession } from '@client/session/use-session';
 import type { Contact } from '@shared/api/contacts';
@@ -31,11 +31,11 @@ export default function ContactsScreen() {
   const [search, setSearch] = useState('');
   const query = useDebouncedValue(search.trim(), CONTACT_SEARCH_DEBOUNCE_MS);
   const searching = query.length >= CONTACT_SEARCH_MIN_CHARS;
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: CONTACTS_PAGE_SIZE });
+  const { query: pageQuery, pageOf } = useServerPagination(CONTACTS_PAGE_SIZE);
   const [editor, setEditor] = useState<Editor>({ mode: 'closed' });
   const [notesOf, setNotesOf] = useState<Contact | null>(null);
 
-  const list = useGetContactsQuery({ page: pagination.page + 1, limit: pagination.pageSize }, { skip: searching });
+  const list = useGetContactsQuery(pageQuery, { skip: searching });
   const found = useSearchContactsQuery(query, { skip: !searching });
   const { startChat } = useStartChat();
   const { remove, restore } = useContactLifecycle();
@@ -99,12 +99,8 @@ export default function ContactsScreen() {
         <Alert severity="error">Failed to load contacts. Please try again.</Alert>
       ) : (
         <ContactsTable
-          rows={rows}
-          rowCount={searching ? rows.length : (list.data?.pagination.total ?? 0)}
+          page={pageOf(rows, searching ? rows.length : list.data?.pagination.total, active.isFetching)}
           paginated={!searching && totalPages > 1}
-          loading={active.isFetching}
-          pagination={pagination}
-          onPaginationChange={setPagination}
           can={abilities}
           handlers={handlers}
         />

@@ -1,25 +1,21 @@
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
-import { PagedDataGrid } from '@client/components/paged-data-grid';
+import { PagedDataGrid, type ServerPage } from '@client/components/paged-data-grid';
 import type { Contact } from '@shared/api/contacts';
 import { formatPhone } from '@shared/phone';
 import { ContactNameCell, ContactTagsCell } from './contact-cells';
 import { ContactRowActions, type ContactRowAbilities, type ContactRowHandlers } from './contact-row-actions';
 
 export interface ContactsTableProps {
-  rows: Contact[];
-  /** The total the server counted; with `paginated` false the grid shows no pagination. */
-  rowCount: number;
+  page: ServerPage<Contact>;
+  /** False: the grid shows no pagination (search results, or a single page). */
   paginated: boolean;
-  loading: boolean;
-  pagination: GridPaginationModel;
-  onPaginationChange: (model: GridPaginationModel) => void;
   can: ContactRowAbilities;
   handlers: ContactRowHandlers;
 }
 
 /** Name, Phone, Tags, Actions (SPEC.md 2), paged by the server. */
-export function ContactsTable({ rows, rowCount, paginated, loading, pagination, onPaginationChange, can, handlers }: ContactsTableProps) {
+export function ContactsTable({ page, paginated, can, handlers }: ContactsTableProps) {
   const columns = useMemo<GridColDef<Contact>[]>(
     () => [
       { field: 'name', headerName: 'Name', flex: 1.2, minWidth: 180, sortable: false, renderCell: ({ row }) => <ContactNameCell contact={row} /> },
@@ -45,12 +41,8 @@ export function ContactsTable({ rows, rowCount, paginated, loading, pagination, 
 
   return (
     <PagedDataGrid
-      rows={rows}
+      page={page}
       columns={columns}
-      rowCount={rowCount}
-      loading={loading}
-      pagination={pagination}
-      onPaginationChange={onPaginationChange}
       hideFooter={!paginated}
       emptyText="No contacts found"
       label="Contacts"

@@ -2,7 +2,7 @@ import { errorMessage } from '@client/components/error-message';
 import { useToast } from '@client/components/toast/use-toast';
 import type { TeamMember } from '@shared/api/members';
 import { changeMemberRoleSchema } from '@shared/validation/members';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@client/components/form/form-dialog';
 import { useChangeMemberRoleMutation } from './members-api';
 import { RoleSelectField } from './role-select-field';
 

@@ -5,7 +5,7 @@ import { useToast } from '@client/components/toast/use-toast';
 import type { InvitationIssuedResponse } from '@shared/api/members';
 import { INVITATION_TTL_DAYS } from '@shared/constants';
 import { inviteMemberSchema } from '@shared/validation/members';
-import { FormDialog } from './form-dialog';
+import { FormDialog } from '@client/components/form/form-dialog';
 import { useInviteMemberMutation } from './members-api';
 import { RoleSelectField } from './role-select-field';
 

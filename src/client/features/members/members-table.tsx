@@ -6,8 +6,9 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef, type GridPaginationModel } from '@mui/x-data-grid';
-import { useMemo, useState } from 'react';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import { actionsColumn, PagedDataGrid, useServerPagination } from '@client/components/paged-data-grid';
 import { RoleBadge } from '@client/components/role-badge';
 import type { TeamMember } from '@shared/api/members';
 import { formatDay } from './format-day';
@@ -25,8 +26,8 @@ export interface MembersTableProps {
 
 /** 'Current Members (total)': who belongs to the organization, paged by the server. */
 export function MembersTable({ currentUserId, canEditRoles, canRemove, onEditRole, onRemove }: MembersTableProps) {
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: PAGE_SIZES[0] });
-  const { data, isLoading, isFetching, isError } = useGetMembersQuery({ page: pagination.page + 1, limit: pagination.pageSize });
+  const { query, pageOf } = useServerPagination(PAGE_SIZES[0]);
+  const { data, isLoading, isFetching, isError } = useGetMembersQuery(query);
 
   const columns = useMemo<GridColDef<TeamMember>[]>(() => {
     const base: GridColDef<TeamMember>[] = [
@@ -59,31 +60,25 @@ export function MembersTable({ currentUserId, canEditRoles, canRemove, onEditRol
     if (!canEditRoles && !canRemove) return base;
     return [
       ...base,
-      {
-        field: 'actions',
-        headerName: 'Actions',
-        width: 110,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
-            {canEditRoles && row.userId !== currentUserId && (
-              <Tooltip title="Change role">
-                <IconButton size="small" aria-label={`Change role of ${row.name}`} onClick={() => onEditRole(row)}>
-                  <EditOutlinedIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-            {/* Never on one's own row: nobody removes themselves. */}
-            {canRemove && row.userId !== currentUserId && (
-              <Tooltip title="Remove member">
-                <IconButton size="small" color="error" aria-label={`Remove ${row.name}`} onClick={() => onRemove(row)}>
-                  <PersonRemoveOutlinedIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            )}
-          </Box>
-        ),
-      },
+      actionsColumn<TeamMember>(110, (row) => (
+        <>
+          {canEditRoles && row.userId !== currentUserId && (
+            <Tooltip title="Change role">
+              <IconButton size="small" aria-label={`Change role of ${row.name}`} onClick={() => onEditRole(row)}>
+                <EditOutlinedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          {/* Never on one's own row: nobody removes themselves. */}
+          {canRemove && row.userId !== currentUserId && (
+            <Tooltip title="Remove member">
+              <IconButton size="small" color="error" aria-label={`Remove ${row.name}`} onClick={() => onRemove(row)}>
+                <PersonRemoveOutlinedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+        </>
+      )),
     ];
   }, [canEditRoles, canRemove, currentUserId, onEditRole, onRemove]);
 
@@ -95,20 +90,12 @@ export function MembersTable({ currentUserId, canEditRoles, canRemove, onEditRol
       {isError && !data ? (
         <Alert severity="error">Failed to load members. Please try again.</Alert>
       ) : (
-        <DataGrid
-          rows={data?.members ?? []}
+        <PagedDataGrid
+          page={pageOf(data?.members, data?.total, isLoading || isFetching)}
           columns={columns}
-          rowCount={data?.total ?? 0}
-          loading={isLoading || isFetching}
-          paginationMode="server"
-          paginationModel={pagination}
-          onPaginationModelChange={setPagination}
-          pageSizeOptions={PAGE_SIZES}
-          disableRowSelectionOnClick
-          disableColumnMenu
-          autoHeight
+          pageSizes={PAGE_SIZES}
           rowHeight={64}
-          localeText={{ noRowsLabel: 'No members found' }}
+          emptyText="No members found"
         />
       )}
     </section>

@@ -1,15 +1,14 @@
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
-import { errorMessage } from '@client/components/error-message';
+import { FormDialogActions } from '@client/components/form/form-dialog';
+import { useRecordAction } from '@client/components/toast/use-record-action';
 import { useToast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/session/use-session';
 import type { RoleDto } from '@shared/api/roles';
@@ -39,6 +38,7 @@ export function RoleFormDialog({ open, role, onClose }: RoleFormDialogProps) {
   const [updateRole, updating] = useUpdateRoleMutation();
   const saving = creating.isLoading || updating.isLoading;
   const toast = useToast();
+  const runAction = useRecordAction('Role');
 
   const [template, setTemplate] = useState<RoleTemplate | null>(null);
   const [name, setName] = useState(role?.name ?? '');
@@ -61,18 +61,10 @@ export function RoleFormDialog({ open, role, onClose }: RoleFormDialogProps) {
       return;
     }
     const body = checked.value;
-    try {
-      if (role) {
-        await updateRole({ ...body, id: role.id }).unwrap();
-        toast.success('Success', 'Role updated successfully');
-      } else {
-        await createRole(body).unwrap();
-        toast.success('Success', 'Role created successfully');
-      }
-      onClose();
-    } catch (error) {
-      toast.error('Error', errorMessage(error, role ? 'Failed to update role' : 'Failed to create role'));
-    }
+    const saved = await runAction(role ? 'update' : 'create', () =>
+      role ? updateRole({ ...body, id: role.id }).unwrap() : createRole(body).unwrap(),
+    );
+    if (saved) onClose();
   };
 
   return (
@@ -122,14 +114,13 @@ export function RoleFormDialog({ open, role, onClose }: RoleFormDialogProps) {
           )}
         </Stack>
       </DialogContent>
-      <DialogActions sx={{ px: 3, py: 2 }}>
-        <Button onClick={onClose} color="inherit" disabled={saving}>
-          Cancel
-        </Button>
-        <Button variant="contained" onClick={() => void save()} loading={saving}>
-          {role ? 'Update Role' : 'Create Role'}
-        </Button>
-      </DialogActions>
+      <FormDialogActions
+        busy={saving}
+        submitLabel={role ? 'Update Role' : 'Create Role'}
+        onCancel={onClose}
+        onSubmit={() => void save()}
+        sx={{ px: 3, py: 2 }}
+      />
     </Dialog>
   );
 }

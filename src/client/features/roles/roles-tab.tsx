@@ -6,7 +6,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useCallback, useState } from 'react';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
-import { errorMessage } from '@client/components/error-message';
+import { useRecordAction } from '@client/components/toast/use-record-action';
 import { useToast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/session/use-session';
 import type { RoleDto } from '@shared/api/roles';
@@ -20,6 +20,7 @@ type Editing = { mode: 'create' } | { mode: 'edit'; role: RoleDto } | null;
 export default function RolesTab() {
   const { can } = useSession();
   const toast = useToast();
+  const runAction = useRecordAction('Role');
   const { data, isLoading, isError } = useGetRolesQuery(undefined, { skip: !can('roles:view') });
   const [deleteRole, { isLoading: isDeleting }] = useDeleteRoleMutation();
   const [editing, setEditing] = useState<Editing>(null);
@@ -43,14 +44,8 @@ export default function RolesTab() {
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    try {
-      await deleteRole(deleting.id).unwrap();
-      toast.success('Success', 'Role deleted successfully');
-      setDeleting(null);
-    } catch (error) {
-      toast.error('Error', errorMessage(error, 'Failed to delete role'));
-      setDeleting(null);
-    }
+    await runAction('delete', () => deleteRole(deleting.id).unwrap());
+    setDeleting(null);
   };
 
   return (

@@ -6,8 +6,9 @@ import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { DataGrid, type GridColDef } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
+import { actionsColumn, ClientPagedDataGrid } from '@client/components/paged-data-grid';
 import type { RoleDto } from '@shared/api/roles';
 
 export interface RolesTableProps {
@@ -51,37 +52,19 @@ export function RolesTable({ roles, loading, canEdit, canDelete, onEdit, onDelet
         headerAlign: 'center',
         valueGetter: (_value, row) => row.permissions.length,
       },
-      {
-        field: 'actions',
-        headerName: 'Actions',
-        width: 130,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
-            {row.isSystemRole ? (
-              <Chip icon={<LockOutlinedIcon />} label="Protected" size="small" variant="outlined" />
-            ) : (
-              <RoleActions role={row} canEdit={canEdit} canDelete={canDelete} onEdit={onEdit} onDelete={onDelete} />
-            )}
-          </Box>
+      actionsColumn<RoleDto>(130, (row) =>
+        row.isSystemRole ? (
+          <Chip icon={<LockOutlinedIcon />} label="Protected" size="small" variant="outlined" />
+        ) : (
+          <RoleActions role={row} canEdit={canEdit} canDelete={canDelete} onEdit={onEdit} onDelete={onDelete} />
         ),
-      },
+      ),
     ],
     [canEdit, canDelete, onEdit, onDelete],
   );
 
   return (
-    <DataGrid
-      rows={roles}
-      columns={columns}
-      loading={loading}
-      initialState={{ pagination: { paginationModel: { pageSize: PAGE_SIZES[0] } } }}
-      pageSizeOptions={PAGE_SIZES}
-      disableRowSelectionOnClick
-      disableColumnMenu
-      autoHeight
-      localeText={{ noRowsLabel: 'No roles found' }}
-    />
+    <ClientPagedDataGrid rows={roles} columns={columns} loading={loading} pageSizes={PAGE_SIZES} emptyText="No roles found" />
   );
 }
 

@@ -2,12 +2,11 @@ import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useCallback, useState } from 'react';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
-import { errorMessage } from '@client/components/error-message';
 import { PageHeader } from '@client/components/page-header';
-import { useToast } from '@client/components/toast/use-toast';
+import { useServerPagination } from '@client/components/paged-data-grid';
+import { useRecordAction } from '@client/components/toast/use-record-action';
 import { useSession } from '@client/session/use-session';
 import type { Tag } from '@shared/api/tags';
 import { TAG_LIST_PAGE_SIZE } from '@shared/constants';
@@ -20,39 +19,25 @@ type Editor = { open: false } | { open: true; tag: Tag | null };
 /** The Tags screen (SPEC.md 2): a table of 10 per page, Create Tag, edit, soft delete and restore. */
 export default function TagsScreen() {
   const { can } = useSession();
-  const toast = useToast();
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: TAG_LIST_PAGE_SIZE });
+  const runAction = useRecordAction('Tag');
+  const { query, pageOf } = useServerPagination(TAG_LIST_PAGE_SIZE);
   const [editor, setEditor] = useState<Editor>({ open: false });
   const [deleting, setDeleting] = useState<Tag | null>(null);
-  const { data, isFetching, isError } = useGetTagsQuery({ page: pagination.page + 1, limit: pagination.pageSize, includeDeleted: true });
+  const { data, isFetching, isError } = useGetTagsQuery({ ...query, includeDeleted: true });
   const [deleteTag, { isLoading: isDeleting }] = useDeleteTagMutation();
   const [restoreTag] = useRestoreTagMutation();
   const canManage = can('contacts:tag');
 
   const confirmDelete = async () => {
     if (!deleting) return;
-    try {
-      await deleteTag(deleting.id).unwrap();
-      toast.success('Success', 'Tag deleted successfully');
-      setDeleting(null);
-    } catch (error) {
-      toast.error('Error', errorMessage(error, 'Failed to delete tag'));
-    }
+    if (await runAction('delete', () => deleteTag(deleting.id).unwrap())) setDeleting(null);
   };
 
-  const restore = useCallback(
-    async (tag: Tag) => {
-      try {
-        await restoreTag(tag.id).unwrap();
-        toast.success('Success', 'Tag restored successfully');
-      } catch (error) {
-        toast.error('Error', errorMessage(error, 'Failed to restore tag'));
-      }
-    },
-    [restoreTag, toast],
-  );
   const onEdit = useCallback((tag: Tag) => setEditor({ open: true, tag }), []);
-  const onRestore = useCallback((tag: Tag) => void restore(tag), [restore]);
+  const onRestore = useCallback(
+    (tag: Tag) => void runAction('restore', () => restoreTag(tag.id).unwrap()),
+    [restoreTag, runAction],
+  );
 
   return (
     <Box>
@@ -71,11 +56,7 @@ export default function TagsScreen() {
         <Alert severity="error">Failed to load tags. Please try again.</Alert>
       ) : (
         <TagsTable
-          rows={data?.data ?? []}
-          rowCount={data?.pagination.total ?? 0}
-          loading={isFetching}
-          pagination={pagination}
-          onPaginationChange={setPagination}
+          page={pageOf(data?.data, data?.pagination.total, isFetching)}
           canManage={canManage}
           onEdit={onEdit}
           onDelete={setDeleting}

@@ -5,20 +5,16 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
-import { PagedDataGrid } from '@client/components/paged-data-grid';
+import { actionsColumn, PagedDataGrid, type ServerPage } from '@client/components/paged-data-grid';
 import type { Tag } from '@shared/api/tags';
 import { TagChip } from './tag-chip';
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
 export interface TagsTableProps {
-  rows: Tag[];
-  rowCount: number;
-  loading: boolean;
-  pagination: GridPaginationModel;
-  onPaginationChange: (model: GridPaginationModel) => void;
+  page: ServerPage<Tag>;
   /** Edit, delete and restore show only with contacts:tag. */
   canManage: boolean;
   onEdit: (tag: Tag) => void;
@@ -27,7 +23,7 @@ export interface TagsTableProps {
 }
 
 /** The Tags table: name on its colour, type, contact count, created, and the actions; deleted tags stay, marked. */
-export function TagsTable({ rows, rowCount, loading, pagination, onPaginationChange, canManage, onEdit, onDelete, onRestore }: TagsTableProps) {
+export function TagsTable({ page, canManage, onEdit, onDelete, onRestore }: TagsTableProps) {
   const columns = useMemo<GridColDef<Tag>[]>(() => {
     const base: GridColDef<Tag>[] = [
       {
@@ -62,47 +58,35 @@ export function TagsTable({ rows, rowCount, loading, pagination, onPaginationCha
     if (!canManage) return base;
     return [
       ...base,
-      {
-        field: 'actions',
-        headerName: 'Actions',
-        width: 110,
-        sortable: false,
-        renderCell: ({ row }) => (
-          <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>
-            {row.deletedAt ? (
-              <Tooltip title="Restore">
-                <IconButton size="small" color="success" aria-label={`Restore tag ${row.name}`} onClick={() => onRestore(row)}>
-                  <RestoreFromTrashOutlinedIcon fontSize="small" />
-                </IconButton>
-              </Tooltip>
-            ) : (
-              <>
-                <Tooltip title="Edit">
-                  <IconButton size="small" aria-label={`Edit tag ${row.name}`} onClick={() => onEdit(row)}>
-                    <EditOutlinedIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-                <Tooltip title="Delete">
-                  <IconButton size="small" color="error" aria-label={`Delete tag ${row.name}`} onClick={() => onDelete(row)}>
-                    <DeleteOutlineIcon fontSize="small" />
-                  </IconButton>
-                </Tooltip>
-              </>
-            )}
-          </Box>
+      actionsColumn<Tag>(110, (row) =>
+        row.deletedAt ? (
+          <Tooltip title="Restore">
+            <IconButton size="small" color="success" aria-label={`Restore tag ${row.name}`} onClick={() => onRestore(row)}>
+              <RestoreFromTrashOutlinedIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ) : (
+          <>
+            <Tooltip title="Edit">
+              <IconButton size="small" aria-label={`Edit tag ${row.name}`} onClick={() => onEdit(row)}>
+                <EditOutlinedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+            <Tooltip title="Delete">
+              <IconButton size="small" color="error" aria-label={`Delete tag ${row.name}`} onClick={() => onDelete(row)}>
+                <DeleteOutlineIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          </>
         ),
-      },
+      ),
     ];
   }, [canManage, onEdit, onDelete, onRestore]);
 
   return (
     <PagedDataGrid
-      rows={rows}
+      page={page}
       columns={columns}
-      rowCount={rowCount}
-      loading={loading}
-      pagination={pagination}
-      onPaginationChange={onPaginationChange}
       emptyText="No tags yet"
       label="Tags"
     />

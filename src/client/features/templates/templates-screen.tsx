@@ -4,10 +4,10 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
-import type { GridPaginationModel } from '@mui/x-data-grid';
 import { useState } from 'react';
 import { isApiError } from '@client/api/api-error';
 import { PageHeader } from '@client/components/page-header';
+import { useServerPagination } from '@client/components/paged-data-grid';
 import { useToast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/session/use-session';
 import { TEMPLATE_FILTER_STATUSES, type TemplateFilterStatus } from '@shared/api/templates';
@@ -24,13 +24,9 @@ export default function TemplatesScreen() {
   const { can } = useSession();
   const toast = useToast();
   const [status, setStatus] = useState<StatusFilter>('ALL');
-  const [pagination, setPagination] = useState<GridPaginationModel>({ page: 0, pageSize: TEMPLATE_PAGE_SIZES[0] });
+  const { setPagination, query, pageOf } = useServerPagination(TEMPLATE_PAGE_SIZES[0]);
   const [syncError, setSyncError] = useState<string | null>(null);
-  const { data, isFetching, isError } = useGetTemplatesQuery({
-    status: status === 'ALL' ? undefined : status,
-    page: pagination.page + 1,
-    limit: pagination.pageSize,
-  });
+  const { data, isFetching, isError } = useGetTemplatesQuery({ status: status === 'ALL' ? undefined : status, ...query });
   const [sync, { isLoading: syncing }] = useSyncTemplatesMutation();
 
   const runSync = async () => {
@@ -90,13 +86,7 @@ export default function TemplatesScreen() {
       {isError ? (
         <Alert severity="error">Failed to load templates</Alert>
       ) : (
-        <TemplatesTable
-          rows={data?.data ?? []}
-          rowCount={data?.pagination.total ?? 0}
-          loading={isFetching}
-          pagination={pagination}
-          onPaginationChange={setPagination}
-        />
+        <TemplatesTable page={pageOf(data?.data, data?.pagination.total, isFetching)} />
       )}
     </>
   );

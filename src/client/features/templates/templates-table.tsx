@@ -1,16 +1,12 @@
 import Box from '@mui/material/Box';
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
-import type { GridColDef, GridPaginationModel } from '@mui/x-data-grid';
-import { PagedDataGrid } from '@client/components/paged-data-grid';
+import type { GridColDef } from '@mui/x-data-grid';
+import { PagedDataGrid, type ServerPage } from '@client/components/paged-data-grid';
 import type { Template, TemplateComponent } from '@shared/api/templates';
 
 export interface TemplatesTableProps {
-  rows: Template[];
-  rowCount: number;
-  loading: boolean;
-  pagination: GridPaginationModel;
-  onPaginationChange: (model: GridPaginationModel) => void;
+  page: ServerPage<Template>;
 }
 
 export const TEMPLATE_PAGE_SIZES = [25, 50, 100];
@@ -83,16 +79,12 @@ const columns: GridColDef<Template>[] = [
 ];
 
 /** The synced templates (SPEC.md 2, Templates), paged by the server. */
-export function TemplatesTable({ rows, rowCount, loading, pagination, onPaginationChange }: TemplatesTableProps) {
+export function TemplatesTable({ page }: TemplatesTableProps) {
   return (
     <PagedDataGrid
-      rows={rows}
+      page={page}
       columns={columns}
-      rowCount={rowCount}
-      loading={loading}
-      pagination={pagination}
-      onPaginationChange={onPaginationChange}
-      pageSizeOptions={TEMPLATE_PAGE_SIZES}
+      pageSizes={TEMPLATE_PAGE_SIZES}
       getRowHeight={() => 'auto'}
       emptyText="No templates found"
       label="Templates"

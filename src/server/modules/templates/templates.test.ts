@@ -3,20 +3,14 @@ import { TEMPLATE_FIXTURES } from '@sandbox/fixtures';
 import type { TemplatesResponse } from '@shared/api/templates';
 import { addMemberWith } from '../../testing/fixtures';
 import { signUpAdmin, type Member } from '../../testing/test-app';
-import { createWhatsAppTestKit, DEMO_CONFIG, saveConfig, type WhatsAppTestKit } from '../../whatsapp/testing/whatsapp-test-kit';
+import { createKitWithAdmin, DEMO_CONFIG, saveConfig, type WhatsAppTestKit } from '../../whatsapp/testing/whatsapp-test-kit';
 
 let kit: WhatsAppTestKit;
 let admin: Member;
 
-beforeAll(async () => {
-  kit = await createWhatsAppTestKit();
-  admin = await signUpAdmin(kit.t.app);
-  await saveConfig(admin);
-});
+beforeAll(async () => ({ kit, admin } = await createKitWithAdmin()));
 
-afterAll(async () => {
-  await kit.close();
-});
+afterAll(() => kit.close());
 
 const sync = (member: Member = admin) => member.request({ method: 'POST', url: '/api/templates/sync' });
 const local = async (query = '', member: Member = admin): Promise<TemplatesResponse> => {

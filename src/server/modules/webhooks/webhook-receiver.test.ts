@@ -1,23 +1,16 @@
 /** @jest-environment node */
 import { count, eq } from 'drizzle-orm';
 import { messages, webhookEvents } from '../../db/schema';
-import { createTestApp, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
+import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
-  createWhatsAppTestKit, DEMO_CONFIG, postWebhook, saveConfig, sign, type WhatsAppTestKit,
+  createKitWithAdmin, DEMO_CONFIG, postWebhook, sign, type WhatsAppTestKit,
 } from '../../whatsapp/testing/whatsapp-test-kit';
 
 let kit: WhatsAppTestKit;
-let admin: Member;
 
-beforeAll(async () => {
-  kit = await createWhatsAppTestKit();
-  admin = await signUpAdmin(kit.t.app);
-  await saveConfig(admin);
-});
+beforeAll(async () => ({ kit } = await createKitWithAdmin()));
 
-afterAll(async () => {
-  await kit.close();
-});
+afterAll(() => kit.close());
 
 async function storedEvents(): Promise<number> {
   const [{ n }] = await kit.t.database.db.select({ n: count() }).from(webhookEvents);

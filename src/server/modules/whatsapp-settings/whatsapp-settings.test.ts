@@ -3,21 +3,18 @@ import { eq } from 'drizzle-orm';
 import { whatsappConfigs } from '../../db/schema';
 import { addMemberWith } from '../../testing/fixtures';
 import { signUpAdmin, type Member } from '../../testing/test-app';
-import { createWhatsAppTestKit, DEMO_CONFIG, saveConfig, type WhatsAppTestKit } from '../../whatsapp/testing/whatsapp-test-kit';
+import { createKitWithAdmin, DEMO_CONFIG, saveConfig, type WhatsAppTestKit } from '../../whatsapp/testing/whatsapp-test-kit';
 
 let kit: WhatsAppTestKit;
 let admin: Member;
 let organizationId: string;
 
 beforeAll(async () => {
-  kit = await createWhatsAppTestKit();
-  admin = await signUpAdmin(kit.t.app);
+  ({ kit, admin } = await createKitWithAdmin({ configured: false }));
   organizationId = admin.user.organization!.organizationId;
 });
 
-afterAll(async () => {
-  await kit.close();
-});
+afterAll(() => kit.close());
 
 const get = (member: Member = admin) => member.request({ method: 'GET', url: '/api/settings/whatsapp' });
 const put = (payload: Record<string, unknown>, member: Member = admin) =>

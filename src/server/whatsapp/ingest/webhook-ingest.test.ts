@@ -7,7 +7,7 @@ import { inboundPayload, statusPayload, templateStatusPayload, type StatusEvent 
 import { contacts, conversations, mediaFiles, messages, messageTemplates, pendingStatuses, webhookEvents } from '../../db/schema';
 import { signUpAdmin, type Member } from '../../testing/test-app';
 import {
-  createWhatsAppTestKit, insertOutboundMessage, postWebhook, saveConfig, sandboxNumber, type WhatsAppTestKit,
+  createKitWithAdmin, insertOutboundMessage, postWebhook, saveConfig, sandboxNumber, type WhatsAppTestKit,
 } from '../testing/whatsapp-test-kit';
 import { storeInboundMessages } from './inbound-message';
 import { attachWamid } from './message-status';
@@ -21,15 +21,11 @@ let admin: Member;
 let organizationId: string;
 
 beforeAll(async () => {
-  kit = await createWhatsAppTestKit();
-  admin = await signUpAdmin(kit.t.app);
+  ({ kit, admin } = await createKitWithAdmin());
   organizationId = admin.user.organization!.organizationId;
-  await saveConfig(admin);
 });
 
-afterAll(async () => {
-  await kit.close();
-});
+afterAll(() => kit.close());
 
 const db = () => kit.t.database.db;
 const customer = { waId: '971501234567', name: 'Layla Hassan' };

@@ -10,7 +10,7 @@ import { buildSandboxApp } from '@sandbox/sandbox-plugin';
 import type { SandboxNumber } from '@sandbox/world';
 import type { Database } from '../../db/database';
 import { findOrCreateConversation } from '../../modules/conversations/conversation-store';
-import { createTestApp, type Member, type TestApp } from '../../testing/test-app';
+import { createTestApp, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
 import { findOrCreateContactByWaId } from '../ingest/inbound-contact';
 import { recordOutboundMessage } from '../outbound/record-outbound';
 import { newEncryptionKey } from '../token-cipher';
@@ -89,6 +89,17 @@ export async function saveConfig(member: Member, config: Partial<WhatsAppConfigR
   const response = await member.request({ method: 'PUT', url: '/api/settings/whatsapp', payload: { ...DEMO_CONFIG, ...config } });
   if (response.statusCode !== 200) throw new Error(`saving the config failed: ${response.statusCode} ${response.body}`);
   return response;
+}
+
+/**
+ * A test file's kit and the Admin of one organization in it, whose Messaging API is set up with
+ * DEMO_CONFIG unless `configured` is false (close the kit after the file's tests).
+ */
+export async function createKitWithAdmin({ configured = true } = {}): Promise<{ kit: WhatsAppTestKit; admin: Member }> {
+  const kit = await createWhatsAppTestKit();
+  const admin = await signUpAdmin(kit.t.app);
+  if (configured) await saveConfig(admin);
+  return { kit, admin };
 }
 
 export function sign(body: string | Buffer, secret = TEST_APP_SECRET): string {
