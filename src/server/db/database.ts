@@ -30,6 +30,13 @@ export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir?: string };
 
+/**
+ * The embedded engine keeps its shared buffers inside the process's WebAssembly memory, which only ever
+ * grows: PostgreSQL's default 128 MB would be resident for good. Its data files sit in the OS page cache
+ * anyway, so a small buffer pool costs little speed and saves ~100 MB of RSS.
+ */
+const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
+
 /** Opens the database and brings its schema up to date with the committed migrations. */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
@@ -42,7 +49,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end() };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm } });
+  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm }, postgresqlconf: PGLITE_SETTINGS });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return { db: db as unknown as Database, kind: 'pglite', close: () => client.close() };
