@@ -68,7 +68,7 @@ export async function startBenchPostgres(): Promise<PostgresAvailability> {
     }
     const port = await freePort();
     run(path.join(PG_BIN, 'initdb'), ['-D', data, '-U', 'postgres', '--auth=trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], true);
-    const options = `-p ${port} -k ${socket} -c listen_addresses=127.0.0.1 -c fsync=off -c synchronous_commit=off -c full_page_writes=off -c max_connections=50`;
+    const options = `-p ${port} -k ${socket} -c listen_addresses=127.0.0.1 -c fsync=off -c full_page_writes=off -c max_connections=50`;
     run(path.join(PG_BIN, 'pg_ctl'), ['-D', data, '-l', path.join(root, 'server.log'), '-w', 'start', '-o', options], true);
     const stopServer = async () => {
       run(path.join(PG_BIN, 'pg_ctl'), ['-D', data, '-m', 'fast', 'stop'], true);

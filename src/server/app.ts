@@ -19,6 +19,7 @@ import { accessPlugin } from './plugins/access';
 import { crossSitePlugin } from './plugins/cross-site';
 import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
+import { maintenancePlugin } from './plugins/maintenance';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
@@ -57,6 +58,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(errorsPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { db: database.db });
+  await app.register(maintenancePlugin, { kind: database.kind });
   await app.register(crossSitePlugin);
   await app.register(sessionPlugin);
   await app.register(accessPlugin);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { openTestDatabase } from '../testing/test-database';
 import type { DatabaseHandle } from './database';
+import { rowsOf } from './rows-of';
 
 let handle: DatabaseHandle;
 beforeAll(async () => {
@@ -12,7 +13,7 @@ afterAll(async () => {
 
 async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
   const result = await handle.db.execute(query);
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
+  return rowsOf<T>(result);
 }
 
 // Tables always read through another key: their parent's id (itself tenant-scoped), or for sessions the

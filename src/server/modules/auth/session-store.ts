@@ -3,6 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isPermission, type Permission } from '@shared/permissions/catalogue';
 import type { AppConfig } from '../../config';
 import type { Database, Queryable } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { memberships, organizations, rolePermissions, roles, sessions, users } from '../../db/schema';
 import type { AuthContext } from '../../types';
 
@@ -47,13 +48,9 @@ export async function deleteUserSessions(db: Queryable, userId: string, organiza
 // against a 30-minute idle limit.
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
-/**
- * The session behind a cookie token, with the member's current role and permissions, or null when
- * it is unknown, idle too long, past its absolute lifetime, or its member left the organization.
- */
-export async function loadSession(db: Database, config: AppConfig, token: string): Promise<AuthContext | null> {
-  const id = hashToken(token);
-  const [row] = await db
+/** Every request's first query: prepared once, so neither Drizzle nor PostgreSQL plans it again. */
+const sessionLookup = preparedPerDatabase((db) =>
+  db
     .select({
       userId: users.id,
       name: users.name,
@@ -77,7 +74,17 @@ export async function loadSession(db: Database, config: AppConfig, token: string
     )
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .innerJoin(roles, eq(roles.id, memberships.roleId))
-    .where(eq(sessions.id, id));
+    .where(eq(sessions.id, sql.placeholder('id')))
+    .prepare('load_session'),
+);
+
+/**
+ * The session behind a cookie token, with the member's current role and permissions, or null when
+ * it is unknown, idle too long, past its absolute lifetime, or its member left the organization.
+ */
+export async function loadSession(db: Database, config: AppConfig, token: string): Promise<AuthContext | null> {
+  const id = hashToken(token);
+  const [row] = await sessionLookup(db).execute({ id });
   if (!row) return null;
 
   const now = Date.now();

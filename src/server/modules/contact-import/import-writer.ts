@@ -7,6 +7,7 @@ import { uuidv7 } from '../../lib/ids';
 import { tagContacts } from '../contacts/contact-tags';
 import { addSystemNotes } from '../notes/system-notes';
 import { findTagByName } from '../tags/tag-store';
+import { rowsOf } from '../../db/rows-of';
 
 /** Rows per statement: large enough to amortize a round trip, small enough to keep each array modest. */
 const BATCH_SIZE = 5000;
@@ -41,10 +42,6 @@ async function importTag(db: Queryable, organizationId: string, name: string): P
     .values({ organizationId, name, color: TAG_COLOR_PALETTE[hash % TAG_COLOR_PALETTE.length], type: 'csv_import' })
     .returning({ id: tags.id });
   return created.id;
-}
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
 }
 
 /**

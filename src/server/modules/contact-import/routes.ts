@@ -83,6 +83,7 @@ export async function contactImportRoutes(app: FastifyInstance): Promise<void> {
       contacts: rows.contacts,
     });
     const tag = await findTag(app.db, auth.organizationId, written.tagId);
+    app.maintenance.afterBulkWrite();
     stats.created = written.created;
     stats.updated = written.updated;
     const skipped = rows.errorCount > 0 ? `, ${rows.errorCount} skipped` : '';

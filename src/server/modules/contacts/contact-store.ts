@@ -1,12 +1,13 @@
-import { and, count, desc, eq, ilike, isNotNull, like, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, isNotNull, like, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Contact, ContactPage } from '@shared/api/contacts';
 import { CONTACT_SEARCH_MIN_CHARS, CONTACT_SEARCH_RESULT_LIMIT } from '@shared/constants';
-import type { Queryable } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
+import { preparedPerDatabase } from '../../db/prepared';
 import { contacts } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
 import { contactTotal } from './contact-total';
-import { contactViewColumns, toContact, type ContactRow } from './contact-view';
+import { contactViewColumns, toContact, type ContactRow, type ContactViewRow } from './contact-view';
 
 export const CONTACT_NOT_FOUND = 'Contact not found';
 
@@ -16,8 +17,10 @@ const SEARCH_CANDIDATES = 500;
 /**
  * Newest first, spelled exactly as contacts_org_created_idx is built (DESC NULLS LAST; PostgreSQL's DESC
  * alone means NULLS FIRST, which would not match the index and sorts the whole organization instead).
+ * Oldest first is the same index walked backwards.
  */
 const NEWEST_FIRST = [sql`${contacts.createdAt} desc nulls last`, sql`${contacts.id} desc nulls last`];
+const OLDEST_FIRST = [sql`${contacts.createdAt} asc nulls first`, sql`${contacts.id} asc nulls first`];
 
 /**
  * `id = any(array(subquery))`: the ids are computed first (an InitPlan) and then looked up by key. With
@@ -28,40 +31,77 @@ function idAmong(ids: SQLWrapper): SQL {
 }
 
 /**
- * One page of the contacts matching `where` (which must scope the organization), newest first, with
- * their tags and note counts, in one query: the page's ids come from an index-only walk of
- * (organization, created_at, id), so a deep page skips index entries rather than whole rows, and only
- * its 50 rows are read. The total is the
- * database's count of the matches unless the caller knows a cheaper way to it.
+ * Where a page's rows sit in the newest-first list, as the index is cheapest to walk to them: an offset
+ * costs one index entry per skipped row, so a page in the older half is counted from the oldest end.
  */
-export async function pageOfContacts(
+export function pageWalk(page: PageRequest, total: number): { fromOldest: boolean; offset: number; limit: number } {
+  const offset = offsetOf(page);
+  if (offset <= total / 2) return { fromOldest: false, offset, limit: page.limit };
+  const end = Math.min(total, offset + page.limit);
+  return { fromOldest: true, offset: total - end, limit: Math.max(0, end - offset) };
+}
+
+type Walk = ReturnType<typeof pageWalk>;
+
+/**
+ * A page of the contacts matching `where` (which must scope the organization), newest first, with their
+ * tags and note counts, in one query: the page's ids come from an index-only walk of (organization,
+ * created_at, id) from the given end, and only those rows are read. The organization and the walk may
+ * be placeholders, for a prepared query.
+ */
+function pageRowsQuery(
   db: Queryable,
-  organizationId: string,
+  organizationId: string | Placeholder,
   where: SQL,
-  page: PageRequest,
-  total: () => Promise<number> = async () => Number((await db.select({ n: count() }).from(contacts).where(where))[0].n),
-): Promise<ContactPage> {
+  fromOldest: boolean,
+  limit: number | Placeholder,
+  offset: number | Placeholder,
+) {
   const pageIds = db
     .select({ id: contacts.id })
     .from(contacts)
     .where(where)
-    .orderBy(...NEWEST_FIRST)
-    .limit(page.limit)
-    .offset(offsetOf(page));
-  const [matching, rows] = await Promise.all([
-    total(),
-    db
-      .select(contactViewColumns)
-      .from(contacts)
-      .where(and(eq(contacts.organizationId, organizationId), idAmong(pageIds)))
-      .orderBy(...NEWEST_FIRST),
-  ]);
-  return toPage(rows.map(toContact), page, matching);
+    .orderBy(...(fromOldest ? OLDEST_FIRST : NEWEST_FIRST))
+    .limit(limit)
+    .offset(offset);
+  return db
+    .select(contactViewColumns)
+    .from(contacts)
+    .where(and(eq(contacts.organizationId, organizationId), idAmong(pageIds)))
+    .orderBy(...NEWEST_FIRST);
 }
 
+/** One page of a list of `total` contacts, its rows read by `readPage` from the nearer end. */
+async function pageOf(page: PageRequest, total: number, readPage: (walk: Walk) => Promise<ContactViewRow[]>): Promise<ContactPage> {
+  const walk = pageWalk(page, total);
+  const rows = walk.limit === 0 ? [] : await readPage(walk);
+  return toPage(rows.map(toContact), page, total);
+}
+
+/** The contacts matching `where` (which must scope the organization), paged; the database counts the matches. */
+export async function pageOfContacts(db: Queryable, organizationId: string, where: SQL, page: PageRequest): Promise<ContactPage> {
+  const [{ n }] = await db.select({ n: count() }).from(contacts).where(where);
+  return pageOf(page, n, ({ fromOldest, limit, offset }) => pageRowsQuery(db, organizationId, where, fromOldest, limit, offset));
+}
+
+const ORGANIZATION = sql.placeholder('organizationId');
+const LIMIT = sql.placeholder('limit');
+const OFFSET = sql.placeholder('offset');
+/** The Contacts screen's page, every request of it: prepared, in both walking directions. */
+const listPage = {
+  newestFirst: preparedPerDatabase((db) =>
+    pageRowsQuery(db, ORGANIZATION, eq(contacts.organizationId, ORGANIZATION), false, LIMIT, OFFSET).prepare('contacts_page_newest_first'),
+  ),
+  oldestFirst: preparedPerDatabase((db) =>
+    pageRowsQuery(db, ORGANIZATION, eq(contacts.organizationId, ORGANIZATION), true, LIMIT, OFFSET).prepare('contacts_page_oldest_first'),
+  ),
+};
+
 /** The Contacts screen's list: every contact of the organization, deleted ones too (struck through). */
-export async function listContacts(db: Queryable, organizationId: string, page: PageRequest): Promise<ContactPage> {
-  return pageOfContacts(db, organizationId, eq(contacts.organizationId, organizationId), page, () => contactTotal(db, organizationId));
+export async function listContacts(db: Database, organizationId: string, page: PageRequest): Promise<ContactPage> {
+  return pageOf(page, await contactTotal(db, organizationId), ({ fromOldest, limit, offset }) =>
+    (fromOldest ? listPage.oldestFirst : listPage.newestFirst)(db).execute({ organizationId, limit, offset }),
+  );
 }
 
 /** A contact of the organization (deleted or not), or null: a foreign id and a missing one look the same. */

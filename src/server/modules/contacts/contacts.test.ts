@@ -6,6 +6,7 @@ import { eq, sql } from 'drizzle-orm';
 import { organizations } from '../../db/schema';
 import { addMemberWith } from '../../testing/fixtures';
 import { createTestApp, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
+import { rowsOf } from '../../db/rows-of';
 
 let t: TestApp;
 let admin: Member;
@@ -27,10 +28,6 @@ afterAll(async () => {
   });
   await t.close();
 });
-
-function rowsOf<T>(result: unknown): T[] {
-  return (Array.isArray(result) ? result : (result as { rows: T[] }).rows) as T[];
-}
 
 let phoneCounter = 0;
 /** A fresh Indian mobile number for each contact a test makes. */
@@ -179,6 +176,17 @@ describe('GET /api/contacts (server-side pagination)', () => {
     const page2 = (await owner.request({ method: 'GET', url: '/api/contacts?page=2&limit=50' })).json<ContactPage>();
     expect(page2.data.map((c) => c.phoneNumber)).toEqual(['9700000004', '9700000003', '9700000002', '9700000001', '9700000000']);
     expect(page2.pagination.hasNext).toBe(false);
+  });
+
+  test('pages read from either end of the list join up to the whole list, in order, each contact once', async () => {
+    const whole = (await owner.request({ method: 'GET', url: '/api/contacts?limit=1000' })).json<ContactPage>().data.map((c) => c.id);
+    const paged: string[] = [];
+    for (let page = 1; page <= 8; page += 1) {
+      const response = (await owner.request({ method: 'GET', url: `/api/contacts?page=${page}&limit=7` })).json<ContactPage>();
+      expect(response.pagination).toMatchObject({ page, total: 55, totalPages: 8, hasNext: page < 8 });
+      paged.push(...response.data.map((c) => c.id));
+    }
+    expect(paged).toEqual(whole);
   });
 
   test('deleted contacts stay in the list, marked', async () => {

@@ -2,7 +2,7 @@ import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { webhookEvents } from '../../db/schema';
-import { DrainLoop } from '../drain-loop';
+import { DrainLoop } from '../../lib/drain-loop';
 import { expirePendingStatuses } from './message-status';
 import { processWebhookEvent, type ProcessResult } from './process-event';
 import { hasInboundMessages } from './webhook-payload';

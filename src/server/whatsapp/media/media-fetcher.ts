@@ -4,7 +4,7 @@ import { and, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { mediaFiles } from '../../db/schema';
-import { DrainLoop } from '../drain-loop';
+import { DrainLoop } from '../../lib/drain-loop';
 import type { WhatsAppAccounts } from '../whatsapp-accounts';
 
 const MAX_DOWNLOAD_ATTEMPTS = 6;

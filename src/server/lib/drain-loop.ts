@@ -20,10 +20,11 @@ export class DrainLoop {
     private readonly pollIntervalMs: number,
   ) {}
 
-  start(): void {
+  /** Starts polling; the first run is right away unless `waitForFirstPoll`. */
+  start({ waitForFirstPoll = false } = {}): void {
     this.timer = setInterval(() => void this.drain(), this.pollIntervalMs);
     this.timer.unref();
-    void this.drain();
+    if (!waitForFirstPoll) void this.drain();
   }
 
   async stop(): Promise<void> {
