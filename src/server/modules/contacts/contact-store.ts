@@ -6,6 +6,7 @@ import { preparedPerDatabase } from '../../db/prepared';
 import { contacts } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
+import { ANCHOR_SPACING, listAnchor } from './contact-list-anchors';
 import { contactTotal } from './contact-total';
 import { contactViewColumns, toContact, type ContactRow, type ContactViewRow } from './contact-view';
 
@@ -87,21 +88,38 @@ export async function pageOfContacts(db: Queryable, organizationId: string, wher
 const ORGANIZATION = sql.placeholder('organizationId');
 const LIMIT = sql.placeholder('limit');
 const OFFSET = sql.placeholder('offset');
-/** The Contacts screen's page, every request of it: prepared, in both walking directions. */
+const ANCHOR_CREATED_AT = sql.placeholder('anchorCreatedAt');
+const ANCHOR_ID = sql.placeholder('anchorId');
+const inOrganization = eq(contacts.organizationId, ORGANIZATION);
+/** The Contacts screen's page, every request of it: prepared, near either end and from an anchor. */
 const listPage = {
   newestFirst: preparedPerDatabase((db) =>
-    pageRowsQuery(db, ORGANIZATION, eq(contacts.organizationId, ORGANIZATION), false, LIMIT, OFFSET).prepare('contacts_page_newest_first'),
+    pageRowsQuery(db, ORGANIZATION, inOrganization, false, LIMIT, OFFSET).prepare('contacts_page_newest_first'),
   ),
   oldestFirst: preparedPerDatabase((db) =>
-    pageRowsQuery(db, ORGANIZATION, eq(contacts.organizationId, ORGANIZATION), true, LIMIT, OFFSET).prepare('contacts_page_oldest_first'),
+    pageRowsQuery(db, ORGANIZATION, inOrganization, true, LIMIT, OFFSET).prepare('contacts_page_oldest_first'),
   ),
+  fromAnchor: preparedPerDatabase((db) => {
+    // A row comparison in the index's own order: the walk starts at the anchor's index entry.
+    const atOrAfterAnchor = sql`(${contacts.createdAt}, ${contacts.id}) <= (${ANCHOR_CREATED_AT}::timestamptz, ${ANCHOR_ID}::uuid)`;
+    return pageRowsQuery(db, ORGANIZATION, and(inOrganization, atOrAfterAnchor) as SQL, false, LIMIT, OFFSET).prepare('contacts_page_from_anchor');
+  }),
 };
 
-/** The Contacts screen's list: every contact of the organization, deleted ones too (struck through). */
+/**
+ * The Contacts screen's list: every contact of the organization, deleted ones too (struck through). Pages
+ * near either end are walked to directly; a deeper one starts from the nearest anchor before it.
+ */
 export async function listContacts(db: Database, organizationId: string, page: PageRequest): Promise<ContactPage> {
-  return pageOf(page, await contactTotal(db, organizationId), ({ fromOldest, limit, offset }) =>
-    (fromOldest ? listPage.oldestFirst : listPage.newestFirst)(db).execute({ organizationId, limit, offset }),
-  );
+  const total = await contactTotal(db, organizationId);
+  return pageOf(page, total, async ({ fromOldest, limit, offset }) => {
+    const anchor = offset >= ANCHOR_SPACING ? await listAnchor(db, organizationId, total, offsetOf(page)) : null;
+    if (anchor) {
+      const { key, skip } = anchor;
+      return listPage.fromAnchor(db).execute({ organizationId, anchorCreatedAt: key.createdAt, anchorId: key.id, limit: page.limit, offset: skip });
+    }
+    return (fromOldest ? listPage.oldestFirst : listPage.newestFirst)(db).execute({ organizationId, limit, offset });
+  });
 }
 
 /** A contact of the organization (deleted or not), or null: a foreign id and a missing one look the same. */
@@ -128,38 +146,57 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+const CONTAINS = sql.placeholder('contains');
+const STARTS_WITH = sql.placeholder('startsWith');
+
+/**
+ * Up to CONTACT_SEARCH_RESULT_LIMIT contacts matching `match`, ranked. The trigram index finds the
+ * candidates; a common three-letter fragment can match thousands, so only the first SEARCH_CANDIDATES
+ * are ranked (typing more narrows the set and makes it exact).
+ */
+function searchQuery(db: Database, match: SQL, rank: SQL[]) {
+  const candidates = db
+    .select({ id: contacts.id })
+    .from(contacts)
+    .where(and(inOrganization, match))
+    .limit(SEARCH_CANDIDATES);
+  return db
+    .select(contactViewColumns)
+    .from(contacts)
+    .where(and(inOrganization, idAmong(candidates)))
+    .orderBy(isNotNull(contacts.deletedAt), ...rank, desc(contacts.id))
+    .limit(CONTACT_SEARCH_RESULT_LIMIT);
+}
+
+/** The two searches, prepared: every keystroke past the third sends one. */
+const searchQueries = {
+  byNumber: preparedPerDatabase((db) =>
+    searchQuery(db, like(contacts.phoneE164, CONTAINS), [desc(contacts.createdAt)]).prepare('contacts_search_by_number'),
+  ),
+  byName: preparedPerDatabase((db) =>
+    searchQuery(db, ilike(contacts.name, CONTAINS), [sql`${contacts.name} ilike ${STARTS_WITH} desc`, sql`${contacts.name} asc`]).prepare(
+      'contacts_search_by_name',
+    ),
+  ),
+};
+
 /**
  * Contacts whose name or number contains the text. A query of digits (spaces, '+', '-', brackets
  * ignored; a leading trunk 0 dropped, as stored numbers have none) matches the normalized number,
  * anything else the name, case-insensitively. Both go through trigram indexes. Results are capped,
  * not paged: active before deleted, then names starting with the text, then by name.
  */
-export async function searchContacts(db: Queryable, organizationId: string, query: string): Promise<Contact[]> {
+export async function searchContacts(db: Database, organizationId: string, query: string): Promise<Contact[]> {
   const text = query.trim();
   const digits = text.replace(/[\s+\-().]/g, '');
-  let match: SQL | undefined;
-  let rank: SQL[];
+  let rows: ContactViewRow[];
   if (/^\d+$/.test(digits)) {
     const fragment = digits.replace(/^0+/, '');
-    match = fragment.length >= CONTACT_SEARCH_MIN_CHARS ? like(contacts.phoneE164, `%${escapeLike(fragment)}%`) : undefined;
-    rank = [desc(contacts.createdAt)];
+    if (fragment.length < CONTACT_SEARCH_MIN_CHARS) return [];
+    rows = await searchQueries.byNumber(db).execute({ organizationId, contains: `%${escapeLike(fragment)}%` });
   } else {
-    match = ilike(contacts.name, `%${escapeLike(text)}%`);
-    rank = [sql`${contacts.name} ilike ${`${escapeLike(text)}%`} desc`, sql`${contacts.name} asc`];
+    const escaped = escapeLike(text);
+    rows = await searchQueries.byName(db).execute({ organizationId, contains: `%${escaped}%`, startsWith: `${escaped}%` });
   }
-  if (!match) return [];
-  // The trigram index finds the candidates; a common three-letter fragment can match thousands, so
-  // only the first SEARCH_CANDIDATES are ranked (typing more narrows the set and makes it exact).
-  const candidates = db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(eq(contacts.organizationId, organizationId), match))
-    .limit(SEARCH_CANDIDATES);
-  const rows = await db
-    .select(contactViewColumns)
-    .from(contacts)
-    .where(and(eq(contacts.organizationId, organizationId), idAmong(candidates)))
-    .orderBy(isNotNull(contacts.deletedAt), ...rank, desc(contacts.id))
-    .limit(CONTACT_SEARCH_RESULT_LIMIT);
   return rows.map(toContact);
 }
