@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, newSession, signInThroughUi, signUpThroughUi } from '../support/browser';
+import { filledValue, launchBrowser, newSession, signInThroughUi, signUpThroughUi } from '../support/browser';
 
 /**
  * The messaging platform of issue 4, against `npm start` and its built-in sandbox: the demo
@@ -34,7 +34,7 @@ test("the demo organization's configuration is saved, valid, and syncs templates
   expect(await page.getByLabel('Phone Number ID').inputValue()).toBe('106540352242922');
   expect(await page.getByLabel('Access Token').inputValue()).toMatch(/^•+\w{4}$/);
   await page.getByText('Active', { exact: true }).waitFor();
-  expect(await page.getByRole('textbox', { name: 'Webhook URL' }).inputValue()).toMatch(/\/api\/webhooks\/whatsapp$/);
+  expect(await filledValue(page.getByRole('textbox', { name: 'Webhook URL' }))).toMatch(/\/api\/webhooks\/whatsapp$/);
 
   await page.getByRole('button', { name: 'Test Config' }).click();
   await page.getByText('Configuration Valid').waitFor();

@@ -1,4 +1,4 @@
-import { chromium, type Browser, type BrowserContext, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type Locator, type Page } from 'playwright-core';
 import { runningServer } from './server';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -71,4 +71,11 @@ export async function signInThroughUi(page: Page, email: string, password = E2E_
   await page.getByLabel(/^password/i).fill(password);
   await page.getByRole('button', { name: 'Sign In', exact: true }).click();
   await page.getByRole('heading', { name: /^Welcome back, / }).waitFor();
+}
+
+/** An input's value once it has one: a field filled by its own request starts out empty. */
+export async function filledValue(input: Locator): Promise<string> {
+  const element = await input.elementHandle();
+  await input.page().waitForFunction((field) => (field as HTMLInputElement | null)?.value !== '', element);
+  return input.inputValue();
 }
