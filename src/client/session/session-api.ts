@@ -12,7 +12,7 @@ function isSessionResponse(body: unknown): body is SessionResponse {
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     verifySession: build.query<SessionUser | null, void>({
-      // SPEC.md 7: any status below 500 is an answer; only 200 carries a user.
+      // SPEC.md 7: every status below 500 is an answer; only 200 carries a user.
       query: () => ({ url: '/auth/verify', validateStatus: (response) => response.status < 500 }),
       transformResponse: (body: unknown, meta) => (meta?.response?.status === 200 && isSessionResponse(body) ? body.user : null),
       providesTags: ['Session'],

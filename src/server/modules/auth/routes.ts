@@ -19,7 +19,7 @@ export const INVALID_CREDENTIALS = 'Invalid email or password';
 export async function authRoutes(app: FastifyInstance): Promise<void> {
   const { db, config } = app;
 
-  /** Starts a fresh session (rotation: any session the browser still carried is destroyed). */
+  /** Starts a fresh session (rotation: the session the browser still carried, if one, is destroyed). */
   async function startSession(request: FastifyRequest, reply: FastifyReply, userId: string, organizationId: string) {
     const previous = sessionToken(request);
     if (previous) await deleteSession(db, previous);

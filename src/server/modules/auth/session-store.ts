@@ -3,7 +3,7 @@ import { and, eq, sql } from 'drizzle-orm';
 import { isPermission, type Permission } from '@shared/permissions/catalogue';
 import type { AppConfig } from '../../config';
 import type { Database, Queryable } from '../../db/database';
-import { preparedPerDatabase } from '../../db/prepared';
+import { perDatabase } from '../../db/per-database';
 import { memberships, organizations, rolePermissions, roles, sessions, users } from '../../db/schema';
 import type { AuthContext } from '../../types';
 
@@ -49,7 +49,7 @@ export async function deleteUserSessions(db: Queryable, userId: string, organiza
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 
 /** Every request's first query: prepared once, so neither Drizzle nor PostgreSQL plans it again. */
-const sessionLookup = preparedPerDatabase((db) =>
+const sessionLookup = perDatabase((db) =>
   db
     .select({
       userId: users.id,

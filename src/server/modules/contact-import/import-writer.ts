@@ -2,12 +2,12 @@ import { eq, sql } from 'drizzle-orm';
 import { TAG_COLOR_PALETTE } from '@shared/constants';
 import type { ImportedContact } from '@shared/validation/contact-import';
 import type { Database, Queryable } from '../../db/database';
+import { rowsOf } from '../../db/rows-of';
 import { contacts, tags } from '../../db/schema';
 import { uuidv7 } from '../../lib/ids';
 import { tagContacts } from '../contacts/contact-tags';
 import { addSystemNotes } from '../notes/system-notes';
 import { findTagByName } from '../tags/tag-store';
-import { rowsOf } from '../../db/rows-of';
 
 /** Rows per statement: large enough to amortize a round trip, small enough to keep each array modest. */
 const BATCH_SIZE = 5000;

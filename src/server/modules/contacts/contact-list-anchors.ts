@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
+import { perDatabase } from '../../db/per-database';
 import { rowsOf } from '../../db/rows-of';
 import { contacts } from '../../db/schema';
 
@@ -21,7 +22,8 @@ interface Anchors {
   keys: Promise<ListKey[]>;
 }
 
-const anchorsByDatabase = new WeakMap<Database, Map<string, Anchors>>();
+/** Per database, by organization, least recently listed first. */
+const anchorsOf = perDatabase((): Map<string, Anchors> => new Map());
 
 function takeAnchors(db: Database, organizationId: string): Promise<ListKey[]> {
   // One index-only walk of the organization; row_number follows the index order, so nothing is sorted.
@@ -54,11 +56,7 @@ export async function listAnchor(
   total: number,
   offset: number,
 ): Promise<{ key: ListKey; skip: number } | null> {
-  let organizations = anchorsByDatabase.get(db);
-  if (!organizations) {
-    organizations = new Map();
-    anchorsByDatabase.set(db, organizations);
-  }
+  const organizations = anchorsOf(db);
   let anchors = organizations.get(organizationId);
   organizations.delete(organizationId);
   if (!anchors || anchors.total !== total) {

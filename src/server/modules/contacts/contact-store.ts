@@ -2,7 +2,7 @@ import { and, count, desc, eq, ilike, isNotNull, like, sql, type Placeholder, ty
 import type { Contact, ContactPage } from '@shared/api/contacts';
 import { CONTACT_SEARCH_MIN_CHARS, CONTACT_SEARCH_RESULT_LIMIT } from '@shared/constants';
 import type { Database, Queryable } from '../../db/database';
-import { preparedPerDatabase } from '../../db/prepared';
+import { perDatabase } from '../../db/per-database';
 import { contacts } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
@@ -93,13 +93,13 @@ const ANCHOR_ID = sql.placeholder('anchorId');
 const inOrganization = eq(contacts.organizationId, ORGANIZATION);
 /** The Contacts screen's page, every request of it: prepared, near either end and from an anchor. */
 const listPage = {
-  newestFirst: preparedPerDatabase((db) =>
+  newestFirst: perDatabase((db) =>
     pageRowsQuery(db, ORGANIZATION, inOrganization, false, LIMIT, OFFSET).prepare('contacts_page_newest_first'),
   ),
-  oldestFirst: preparedPerDatabase((db) =>
+  oldestFirst: perDatabase((db) =>
     pageRowsQuery(db, ORGANIZATION, inOrganization, true, LIMIT, OFFSET).prepare('contacts_page_oldest_first'),
   ),
-  fromAnchor: preparedPerDatabase((db) => {
+  fromAnchor: perDatabase((db) => {
     // A row comparison in the index's own order: the walk starts at the anchor's index entry.
     const atOrAfterAnchor = sql`(${contacts.createdAt}, ${contacts.id}) <= (${ANCHOR_CREATED_AT}::timestamptz, ${ANCHOR_ID}::uuid)`;
     return pageRowsQuery(db, ORGANIZATION, and(inOrganization, atOrAfterAnchor) as SQL, false, LIMIT, OFFSET).prepare('contacts_page_from_anchor');
@@ -170,10 +170,10 @@ function searchQuery(db: Database, match: SQL, rank: SQL[]) {
 
 /** The two searches, prepared: every keystroke past the third sends one. */
 const searchQueries = {
-  byNumber: preparedPerDatabase((db) =>
+  byNumber: perDatabase((db) =>
     searchQuery(db, like(contacts.phoneE164, CONTAINS), [desc(contacts.createdAt)]).prepare('contacts_search_by_number'),
   ),
-  byName: preparedPerDatabase((db) =>
+  byName: perDatabase((db) =>
     searchQuery(db, ilike(contacts.name, CONTAINS), [sql`${contacts.name} ilike ${STARTS_WITH} desc`, sql`${contacts.name} asc`]).prepare(
       'contacts_search_by_name',
     ),
