@@ -10,6 +10,7 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type DatabaseHandle } from '../server/db/database';
 import { writeImport } from '../server/modules/contact-import/import-writer';
+import { ContactBatches } from '../server/modules/contact-import/contact-batches';
 import { benchContact } from './contacts-bench-data';
 import { startBenchPostgres } from './contacts-postgres';
 import type { BenchRow, BenchSuite } from './run';
@@ -108,7 +109,7 @@ function describe({ result, cpuMsPerRequest }: Measured): string {
  */
 async function seed(app: FastifyInstance, handle: DatabaseHandle, organizationId: string, userId: string): Promise<void> {
   const contacts = Array.from({ length: CONTACTS }, (_, i) => benchContact(i));
-  await writeImport(handle.db, { organizationId, userId, tagName: 'Bench List', fileName: 'bench.csv', contacts });
+  await writeImport(handle.db, { organizationId, userId, tagName: 'Bench List', fileName: 'bench.csv', contacts: ContactBatches.of(contacts) });
   if (handle.kind === 'postgres') await handle.db.execute(sql`vacuum analyze`);
   else await app.maintenance.vacuumNow();
 }

@@ -9,15 +9,15 @@ import {
   createCsvRowChecker,
   csvColumns,
   INVALID_CSV_FILE,
-  type ImportedContact,
 } from '@shared/validation/contact-import';
 import { badRequest } from '../../lib/http-error';
+import { ContactBatches } from './contact-batches';
 
 /** What a file holds, checked row by row as it streams in. */
 export interface CheckedCsv {
   /** Data rows, blank lines not counted. */
   totalRows: number;
-  contacts: ImportedContact[];
+  contacts: ContactBatches;
   errorCount: number;
   errors: CsvRowError[];
 }
@@ -44,31 +44,13 @@ async function* utf8Text(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
   yield decode();
 }
 
-/** A copy of a string that shares no memory with the text it was cut from. */
-function copied(text: string): string {
-  return Buffer.from(text, 'utf8').toString('utf8');
-}
-
-/**
- * The contact with strings of its own. Papaparse hands out slices of its input chunk, and in V8 a slice
- * keeps the whole chunk alive: holding 200,000 of them would hold the file several times over.
- */
-function detached(contact: ImportedContact): ImportedContact {
-  return {
-    name: contact.name === null ? null : copied(contact.name),
-    countryCode: contact.countryCode,
-    phoneNumber: copied(contact.phoneNumber),
-    e164: copied(contact.e164),
-  };
-}
-
 /**
  * Streams a CSV upload through papaparse (the screen's preview uses the same parser and settings, so
  * line numbers agree: the header is line 1 and every record, blank or quoted across lines, is one line)
  * and checks each row with the shared rules. Memory holds the good rows, never the file.
  */
 export async function checkCsvStream(bytes: Readable): Promise<CheckedCsv> {
-  const result: CheckedCsv = { totalRows: 0, contacts: [], errorCount: 0, errors: [] };
+  const result: CheckedCsv = { totalRows: 0, contacts: new ContactBatches(), errorCount: 0, errors: [] };
   let check: ReturnType<typeof createCsvRowChecker> | undefined;
   let line = 0;
 
@@ -84,7 +66,7 @@ export async function checkCsvStream(bytes: Readable): Promise<CheckedCsv> {
     if (outcome.kind === 'blank') return;
     result.totalRows += 1;
     if (outcome.kind === 'contact') {
-      result.contacts.push(detached(outcome.contact));
+      result.contacts.add(outcome.contact);
     } else {
       result.errorCount += 1;
       if (result.errors.length < CSV_IMPORT_MAX_REPORTED_ERRORS) result.errors.push({ line, reason: outcome.reason() });

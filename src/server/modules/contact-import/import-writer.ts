@@ -1,6 +1,5 @@
 import { eq, sql } from 'drizzle-orm';
 import { TAG_COLOR_PALETTE } from '@shared/constants';
-import type { ImportedContact } from '@shared/validation/contact-import';
 import type { Database, Queryable } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
 import { contacts, tags } from '../../db/schema';
@@ -8,16 +7,14 @@ import { uuidv7 } from '../../lib/ids';
 import { tagContacts } from '../contacts/contact-tags';
 import { addSystemNotes } from '../notes/system-notes';
 import { findTagByName } from '../tags/tag-store';
-
-/** Rows per statement: large enough to amortize a round trip, small enough to keep each array modest. */
-const BATCH_SIZE = 5000;
+import type { ContactBatches, ContactColumns } from './contact-batches';
 
 export interface ImportWriteRequest {
   organizationId: string;
   userId: string;
   tagName: string;
   fileName: string;
-  contacts: readonly ImportedContact[];
+  contacts: ContactBatches;
 }
 
 export interface ImportWriteResult {
@@ -49,16 +46,16 @@ async function importTag(db: Queryable, organizationId: string, name: string): P
  * file gives none, takes the file's otherwise, and comes back if it was deleted (importing it again is
  * the user saying it is a contact). `xmax = 0` tells a freshly inserted row from an updated one.
  */
-async function upsertBatch(db: Queryable, organizationId: string, batch: readonly ImportedContact[]) {
+async function upsertBatch(db: Queryable, organizationId: string, batch: ContactColumns) {
   const result = await db.execute(sql`
     insert into ${contacts} as c (id, organization_id, name, country_code, phone_number, phone_e164)
     select r.id, ${organizationId}::uuid, r.name, r.country_code, r.phone_number, r.phone_e164
     from unnest(
-      ${sql.param(batch.map(() => uuidv7()))}::uuid[],
-      ${sql.param(batch.map((row) => row.name))}::text[],
-      ${sql.param(batch.map((row) => row.countryCode))}::text[],
-      ${sql.param(batch.map((row) => row.phoneNumber))}::text[],
-      ${sql.param(batch.map((row) => row.e164))}::text[]
+      ${sql.param(batch.e164s.map(() => uuidv7()))}::uuid[],
+      ${sql.param(batch.names)}::text[],
+      ${sql.param(batch.countryCodes)}::text[],
+      ${sql.param(batch.phoneNumbers)}::text[],
+      ${sql.param(batch.e164s)}::text[]
     ) as r(id, name, country_code, phone_number, phone_e164)
     on conflict (organization_id, phone_e164) do update set
       name = coalesce(excluded.name, c.name),
@@ -81,8 +78,8 @@ export async function writeImport(db: Database, request: ImportWriteRequest): Pr
     const updatedNote = `Updated by an import from ${request.fileName} with tag "${request.tagName}"`;
     let created = 0;
     let updated = 0;
-    for (let start = 0; start < request.contacts.length; start += BATCH_SIZE) {
-      const rows = await upsertBatch(tx, organizationId, request.contacts.slice(start, start + BATCH_SIZE));
+    for (const batch of request.contacts.batches()) {
+      const rows = await upsertBatch(tx, organizationId, batch);
       const createdIds = rows.filter((row) => row.inserted).map((row) => row.id);
       const updatedIds = rows.filter((row) => !row.inserted).map((row) => row.id);
       created += createdIds.length;

@@ -8,6 +8,7 @@ import { addMemberWith } from '../../testing/fixtures';
 import { createTestApp, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
 import { normalizePhone } from '@shared/phone';
 import { rowsOf } from '../../db/rows-of';
+import { ContactBatches } from '../contact-import/contact-batches';
 import { writeImport } from '../contact-import/import-writer';
 
 let t: TestApp;
@@ -254,7 +255,7 @@ describe('GET /api/contacts, deep pages of a large organization', () => {
       userId: owner.user.userId,
       tagName: 'Bulk',
       fileName: 'bulk.csv',
-      contacts: people,
+      contacts: ContactBatches.of(people),
     });
     newestFirst = await listedInTheDatabase();
   });
