@@ -13,7 +13,7 @@ import { contactViewColumns, toContact, type ContactRow, type ContactViewRow } f
 export const CONTACT_NOT_FOUND = 'Contact not found';
 
 /** How many matches a search ranks at most (see searchContacts). */
-const SEARCH_CANDIDATES = 500;
+const SEARCH_CANDIDATES = 200;
 
 /**
  * Newest first, spelled exactly as contacts_org_created_idx is built (DESC NULLS LAST; PostgreSQL's DESC
@@ -152,18 +152,15 @@ const STARTS_WITH = sql.placeholder('startsWith');
 /**
  * Up to CONTACT_SEARCH_RESULT_LIMIT contacts matching `match`, ranked. The trigram index finds the
  * candidates; a common three-letter fragment can match thousands, so only the first SEARCH_CANDIDATES
- * are ranked (typing more narrows the set and makes it exact).
+ * are ranked (typing more narrows the set and makes it exact). The candidates are whole rows, ranked
+ * where they were read: only the 50 kept get their tags and note counts. The derived table is named
+ * `contacts` because the view's columns and subqueries name the row that way.
  */
 function searchQuery(db: Database, match: SQL, rank: SQL[]) {
-  const candidates = db
-    .select({ id: contacts.id })
-    .from(contacts)
-    .where(and(inOrganization, match))
-    .limit(SEARCH_CANDIDATES);
+  const candidates = db.select().from(contacts).where(and(inOrganization, match)).limit(SEARCH_CANDIDATES).as('contacts');
   return db
     .select(contactViewColumns)
-    .from(contacts)
-    .where(and(inOrganization, idAmong(candidates)))
+    .from(candidates)
     .orderBy(isNotNull(contacts.deletedAt), ...rank, desc(contacts.id))
     .limit(CONTACT_SEARCH_RESULT_LIMIT);
 }

@@ -321,6 +321,21 @@ describe('GET /api/contacts/search', () => {
     expect(await names('3344')).toEqual(['Ahmad Yusuf']);
   });
 
+  test('a result carries its tags and note count, as in the list', async () => {
+    const tag = await createTag('Search VIP', owner);
+    const created = await owner.request({
+      method: 'POST',
+      url: '/api/contacts',
+      payload: { name: 'Zubair Searchable', countryCode: '+91', phoneNumber: '9822334455', tagIds: [tag.id] },
+    });
+    const contactId = created.json<Contact>().id;
+    await owner.request({ method: 'POST', url: `/api/contacts/${contactId}/notes`, payload: { content: 'Prefers calls' } });
+
+    const response = await owner.request({ method: 'GET', url: '/api/contacts/search?q=zubair' });
+    const [found] = response.json<ContactSearchResponse>().data;
+    expect(found).toMatchObject({ id: contactId, tags: [{ tagId: tag.id, tag: { name: 'Search VIP' } }], _count: { notes: 1 } });
+  });
+
   test('LIKE wildcards are matched literally', async () => {
     expect(await names('%%%')).toEqual([]);
     expect(await names('___')).toEqual([]);
