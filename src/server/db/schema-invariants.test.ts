@@ -40,3 +40,15 @@ test('every table with organization_id has it NOT NULL and leading an index', as
     expect({ table, indexed: indexedTables.has(table) || READ_THROUGH_PARENT.has(table) }).toEqual({ table, indexed: true });
   }
 });
+
+// A search must read only its own organization's matches: a table-wide trigram index would hand it every
+// organization's rows for a common fragment, to be filtered out one by one.
+test('every trigram index leads with organization_id', async () => {
+  const trigramIndexes = await rows<{ name: string; definition: string }>(sql`
+    select indexname as name, indexdef as definition from pg_indexes
+    where schemaname = 'public' and indexdef like '%gin_trgm_ops%'`);
+  expect(trigramIndexes.map((index) => index.name).sort()).toEqual(['contacts_org_name_trgm_idx', 'contacts_org_phone_trgm_idx']);
+  for (const { name, definition } of trigramIndexes) {
+    expect({ name, leading: /USING gin \(organization_id,/.test(definition) }).toEqual({ name, leading: true });
+  }
+});

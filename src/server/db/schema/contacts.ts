@@ -25,8 +25,10 @@ export const contacts = pgTable(
     unique('contacts_org_phone_key').on(t.organizationId, t.phoneE164),
     index('contacts_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
     // Search by name or number fragment ('%ahm%', '%50123%'): trigram indexes, never a scan of every row.
-    index('contacts_name_trgm_idx').using('gin', t.name.op('gin_trgm_ops')),
-    index('contacts_phone_trgm_idx').using('gin', t.phoneE164.op('gin_trgm_ops')),
+    // The organization leads each (btree_gin), so a search reads only its own organization's matches: a
+    // common fragment matches thousands of rows across a shared table.
+    index('contacts_org_name_trgm_idx').using('gin', t.organizationId, t.name.op('gin_trgm_ops')),
+    index('contacts_org_phone_trgm_idx').using('gin', t.organizationId, t.phoneE164.op('gin_trgm_ops')),
   ],
 );
 
