@@ -5,13 +5,13 @@
 import { openAsBlob, readFileSync, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'drizzle-orm';
+import { sql, TransactionRollbackError } from 'drizzle-orm';
 import Papa from 'papaparse';
 import type { ContactImportResult } from '@shared/api/contact-import';
 import { CSV_PARSE_CONFIG, createCsvRowChecker, csvColumns, type ImportedContact } from '@shared/validation/contact-import';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
-import { openDatabase, type Database } from '../server/db/database';
+import { openDatabase, type Database, type Queryable } from '../server/db/database';
 import { contacts } from '../server/db/schema';
 import { uuidv7 } from '../server/lib/ids';
 
@@ -22,6 +22,7 @@ export interface ImportMeasurement {
   peakRssBytes: number;
   baselineRows: number;
   baselineMs: number;
+  withoutSearchIndexesMs: number;
 }
 
 async function signUp(app: Awaited<ReturnType<typeof buildApp>>, label: string) {
@@ -57,21 +58,42 @@ function goodRows(csv: string): ImportedContact[] {
   return rows;
 }
 
-/** The floor: the same rows into contacts by multi-row INSERT in one transaction, nothing else. */
-async function bareInsert(db: Database, organizationId: string, rows: ImportedContact[]): Promise<number> {
+/** The same rows into contacts by multi-row INSERT, nothing else; answers the milliseconds it took. */
+async function insertRows(db: Queryable, organizationId: string, rows: ImportedContact[]): Promise<number> {
   const started = performance.now();
-  await db.transaction(async (tx) => {
-    for (let start = 0; start < rows.length; start += 5000) {
-      const batch = rows.slice(start, start + 5000);
-      await tx.execute(sql`
-        insert into ${contacts} (id, organization_id, name, country_code, phone_number, phone_e164)
-        select r.id, ${organizationId}::uuid, r.name, r.cc, r.pn, r.e164
-        from unnest(${sql.param(batch.map(() => uuidv7()))}::uuid[], ${sql.param(batch.map((r) => r.name))}::text[],
-                    ${sql.param(batch.map((r) => r.countryCode))}::text[], ${sql.param(batch.map((r) => r.phoneNumber))}::text[],
-                    ${sql.param(batch.map((r) => r.e164))}::text[]) as r(id, name, cc, pn, e164)`);
-    }
-  });
+  for (let start = 0; start < rows.length; start += 5000) {
+    const batch = rows.slice(start, start + 5000);
+    await db.execute(sql`
+      insert into ${contacts} (id, organization_id, name, country_code, phone_number, phone_e164)
+      select r.id, ${organizationId}::uuid, r.name, r.cc, r.pn, r.e164
+      from unnest(${sql.param(batch.map(() => uuidv7()))}::uuid[], ${sql.param(batch.map((r) => r.name))}::text[],
+                  ${sql.param(batch.map((r) => r.countryCode))}::text[], ${sql.param(batch.map((r) => r.phoneNumber))}::text[],
+                  ${sql.param(batch.map((r) => r.e164))}::text[]) as r(id, name, cc, pn, e164)`);
+  }
   return performance.now() - started;
+}
+
+/** The floor: the same rows into contacts, with all its indexes, in one transaction. */
+async function bareInsert(db: Database, organizationId: string, rows: ImportedContact[]): Promise<number> {
+  return db.transaction((tx) => insertRows(tx, organizationId, rows));
+}
+
+/**
+ * The same bare INSERT with the two search (trigram) indexes dropped for the run, then rolled back, so
+ * the indexes are as they were: what keeping contacts searchable costs on top of storing them.
+ */
+async function bareInsertWithoutSearchIndexes(db: Database, organizationId: string, rows: ImportedContact[]): Promise<number> {
+  let elapsed = 0;
+  try {
+    await db.transaction(async (tx) => {
+      await tx.execute(sql`drop index contacts_org_name_trgm_idx, contacts_org_phone_trgm_idx`);
+      elapsed = await insertRows(tx, organizationId, rows);
+      tx.rollback();
+    });
+  } catch (error) {
+    if (!(error instanceof TransactionRollbackError)) throw error;
+  }
+  return elapsed;
 }
 
 async function main(): Promise<void> {
@@ -115,7 +137,17 @@ async function main(): Promise<void> {
     const rows = goodRows(readFileSync(csvPath, 'utf8'));
     const other = await signUp(app, 'baseline');
     const baselineMs = await bareInsert(database.db, other.organizationId, rows);
-    const measurement: ImportMeasurement = { result, importMs, rssBeforeBytes, peakRssBytes, baselineRows: rows.length, baselineMs };
+    const third = await signUp(app, 'unsearchable');
+    const withoutSearchIndexesMs = await bareInsertWithoutSearchIndexes(database.db, third.organizationId, rows);
+    const measurement: ImportMeasurement = {
+      result,
+      importMs,
+      rssBeforeBytes,
+      peakRssBytes,
+      baselineRows: rows.length,
+      baselineMs,
+      withoutSearchIndexesMs,
+    };
     process.stdout.write(`${JSON.stringify(measurement)}\n`);
   } finally {
     await app.close();

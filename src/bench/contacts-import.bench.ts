@@ -50,6 +50,7 @@ function rowsFor(label: string, m: ImportMeasurement, target: { seconds: string;
     row(`${label}: process RSS before → peak`, `${Math.round(m.rssBeforeBytes / MB)} → ${Math.round(m.peakRssBytes / MB)} MB`, target.rss),
     row(`${label}: bare multi-row INSERT of the same rows`, `${(m.baselineMs / 1000).toFixed(2)} s (${Math.round(m.baselineRows / (m.baselineMs / 1000)).toLocaleString('en')} rows/s)`),
     row(`${label}: import / bare INSERT`, `${(m.importMs / m.baselineMs).toFixed(1)}×`),
+    row(`${label}: bare INSERT without the two search (trigram) indexes`, `${(m.withoutSearchIndexesMs / 1000).toFixed(2)} s`),
   ];
 }
 
