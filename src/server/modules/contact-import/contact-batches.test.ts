@@ -38,6 +38,12 @@ describe('ContactBatches', () => {
     expect(rowsOf(ContactBatches.of(added).batches())).toEqual(added);
   });
 
+  test('refuses a value that holds the separator rather than splitting it into two rows', () => {
+    const batches = new ContactBatches();
+    expect(() => batches.add({ name: 'Bad\u001fName', ...normalizePhone('+91', '9876543210') })).toThrow(/control character/);
+    expect(batches.length).toBe(0);
+  });
+
   test('an empty file has no batches', () => {
     const batches = new ContactBatches();
     expect(batches.length).toBe(0);

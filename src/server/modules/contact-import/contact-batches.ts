@@ -44,8 +44,12 @@ export class ContactBatches {
   }
 
   add(contact: ImportedContact): void {
+    const name = contact.name ?? '';
+    if ([name, contact.countryCode, contact.phoneNumber].some((value) => value.includes(SEPARATOR))) {
+      throw new Error('A contact field holds a control character: check it with the shared contact rules first');
+    }
     const open = this.open;
-    open.names.push(contact.name ?? '');
+    open.names.push(name);
     open.countryCodes.push(contact.countryCode);
     open.phoneNumbers.push(contact.phoneNumber);
     this.count += 1;
