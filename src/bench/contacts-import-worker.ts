@@ -2,18 +2,18 @@
  * One measured CSV import in a process of its own, so its peak RSS is the import's and nothing else's:
  * `node --import tsx contacts-import-worker.ts <csv file> <pglite | postgres url>`. Prints one JSON line.
  */
-import { openAsBlob, readFileSync, mkdtempSync, rmSync } from 'node:fs';
+import { createReadStream, openAsBlob, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
-import Papa from 'papaparse';
 import type { ContactImportResult } from '@shared/api/contact-import';
-import { CSV_PARSE_CONFIG, createCsvRowChecker, csvColumns, type ImportedContact } from '@shared/validation/contact-import';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type Database, type Queryable } from '../server/db/database';
 import { contacts } from '../server/db/schema';
 import { uuidv7 } from '../server/lib/ids';
+import type { ContactBatches } from '../server/modules/contact-import/contact-batches';
+import { checkCsvStream } from '../server/modules/contact-import/csv-rows';
 
 export interface ImportMeasurement {
   result: ContactImportResult;
@@ -36,45 +36,27 @@ async function signUp(app: Awaited<ReturnType<typeof buildApp>>, label: string) 
   return { cookie: response.cookies.map((c) => `${c.name}=${c.value}`).join('; '), organizationId: body.user.organization.organizationId };
 }
 
-/** The same good rows, as the import would store them, for the bare-INSERT baseline. */
-function goodRows(csv: string): ImportedContact[] {
-  const rows: ImportedContact[] = [];
-  let check: ReturnType<typeof createCsvRowChecker> | undefined;
-  let line = 0;
-  Papa.parse<string[]>(csv, {
-    ...CSV_PARSE_CONFIG,
-    step: ({ data }) => {
-      line += 1;
-      if (!check) {
-        const header = csvColumns(data);
-        if (!header.ok) throw new Error(header.message);
-        check = createCsvRowChecker(header.columns);
-        return;
-      }
-      const outcome = check(data, line);
-      if (outcome.kind === 'contact') rows.push(outcome.contact);
-    },
-  });
-  return rows;
+/** The same good rows, read and checked as the import reads them, for the bare-INSERT baseline. */
+async function goodRows(csvPath: string): Promise<ContactBatches> {
+  return (await checkCsvStream(createReadStream(csvPath))).contacts;
 }
 
-/** The same rows into contacts by multi-row INSERT, nothing else; answers the milliseconds it took. */
-async function insertRows(db: Queryable, organizationId: string, rows: ImportedContact[]): Promise<number> {
+/** The same rows into contacts by multi-row INSERT, in the import's batches, nothing else; answers the milliseconds it took. */
+async function insertRows(db: Queryable, organizationId: string, rows: ContactBatches): Promise<number> {
   const started = performance.now();
-  for (let start = 0; start < rows.length; start += 5000) {
-    const batch = rows.slice(start, start + 5000);
+  for (const batch of rows.batches()) {
     await db.execute(sql`
       insert into ${contacts} (id, organization_id, name, country_code, phone_number, phone_e164)
       select r.id, ${organizationId}::uuid, r.name, r.cc, r.pn, r.e164
-      from unnest(${sql.param(batch.map(() => uuidv7()))}::uuid[], ${sql.param(batch.map((r) => r.name))}::text[],
-                  ${sql.param(batch.map((r) => r.countryCode))}::text[], ${sql.param(batch.map((r) => r.phoneNumber))}::text[],
-                  ${sql.param(batch.map((r) => r.e164))}::text[]) as r(id, name, cc, pn, e164)`);
+      from unnest(${sql.param(batch.e164s.map(() => uuidv7()))}::uuid[], ${sql.param(batch.names)}::text[],
+                  ${sql.param(batch.countryCodes)}::text[], ${sql.param(batch.phoneNumbers)}::text[],
+                  ${sql.param(batch.e164s)}::text[]) as r(id, name, cc, pn, e164)`);
   }
   return performance.now() - started;
 }
 
 /** The floor: the same rows into contacts, with all its indexes, in one transaction. */
-async function bareInsert(db: Database, organizationId: string, rows: ImportedContact[]): Promise<number> {
+async function bareInsert(db: Database, organizationId: string, rows: ContactBatches): Promise<number> {
   return db.transaction((tx) => insertRows(tx, organizationId, rows));
 }
 
@@ -82,7 +64,7 @@ async function bareInsert(db: Database, organizationId: string, rows: ImportedCo
  * The same bare INSERT with the two search (trigram) indexes dropped for the run, then rolled back, so
  * the indexes are as they were: what keeping contacts searchable costs on top of storing them.
  */
-async function bareInsertWithoutSearchIndexes(db: Database, organizationId: string, rows: ImportedContact[]): Promise<number> {
+async function bareInsertWithoutSearchIndexes(db: Database, organizationId: string, rows: ContactBatches): Promise<number> {
   let elapsed = 0;
   try {
     await db.transaction(async (tx) => {
@@ -134,7 +116,7 @@ async function main(): Promise<void> {
     peakRssBytes = Math.max(peakRssBytes, process.memoryUsage().rss);
     if (!response.ok) throw new Error(`import answered ${response.status}: ${JSON.stringify(result)}`);
 
-    const rows = goodRows(readFileSync(csvPath, 'utf8'));
+    const rows = await goodRows(csvPath);
     const other = await signUp(app, 'baseline');
     const baselineMs = await bareInsert(database.db, other.organizationId, rows);
     const third = await signUp(app, 'unsearchable');

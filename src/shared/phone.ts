@@ -23,6 +23,11 @@ export interface NormalizedPhone {
   e164: string;
 }
 
+/** The E.164 key of a stored number: its country code, then its national digits ('+971' + '501234567'). */
+export function e164Of(countryCode: string, nationalNumber: string): string {
+  return `${countryCode}${nationalNumber}`;
+}
+
 /** The phone number as the SPEC's rule reads it: spaces removed. */
 export function phoneDigits(phoneNumber: string): string {
   return phoneNumber.replace(/\s+/g, '');
@@ -45,7 +50,7 @@ export function normalizePhone(countryCode: string, phoneNumber: string): Normal
       national = national.slice(1);
     }
   }
-  return { countryCode: code, phoneNumber: national, e164: `${code}${national}` };
+  return { countryCode: code, phoneNumber: national, e164: e164Of(code, national) };
 }
 
 /**

@@ -1,3 +1,4 @@
+import { e164Of } from '@shared/phone';
 import type { ImportedContact } from '@shared/validation/contact-import';
 
 /** Rows per database statement: large enough to amortize a round trip, small enough to keep each array modest. */
@@ -14,7 +15,7 @@ export interface ContactColumns {
 // No contact field can hold a control character, so one separates the values of a column.
 const SEPARATOR = '\u001f';
 
-/** A batch's columns, each joined into one string (names: '' for none; e164 is code + number). */
+/** A batch's columns, each joined into one string (names: '' for none; the E.164 key is derived). */
 interface PackedBatch {
   names: string;
   countryCodes: string;
@@ -66,7 +67,7 @@ export class ContactBatches {
         names: batch.names.split(SEPARATOR).map((name) => name || null),
         countryCodes,
         phoneNumbers,
-        e164s: phoneNumbers.map((phoneNumber, i) => countryCodes[i] + phoneNumber),
+        e164s: phoneNumbers.map((phoneNumber, i) => e164Of(countryCodes[i], phoneNumber)),
       };
     }
   }
