@@ -23,6 +23,7 @@ import { maintenancePlugin } from './plugins/maintenance';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
+import { validationPlugin } from './plugins/validation';
 import { whatsappPlugin } from './whatsapp/whatsapp-plugin';
 import './types';
 
@@ -56,6 +57,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);
+  await app.register(validationPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { db: database.db });
   await app.register(maintenancePlugin, { kind: database.kind });

@@ -30,6 +30,8 @@ export interface RouteAccessEntry {
 declare module 'fastify' {
   interface FastifyContextConfig {
     access?: RouteAccess;
+    /** The body is multipart/form-data, read and checked by the handler (no body schema applies). */
+    multipart?: true;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { UUID_FORMAT } from '@shared/validation/route-input';
 
 /**
  * A UUID version 7: 48 bits of milliseconds, then randomness. Ids sort by creation time, which keeps
@@ -12,8 +13,6 @@ export function uuidv7(now: number = Date.now()): string {
   const hex = bytes.toString('hex');
   return `${hex.slice(0, 8)}-${hex.slice(8, 12)}-${hex.slice(12, 16)}-${hex.slice(16, 20)}-${hex.slice(20)}`;
 }
-
-const UUID_FORMAT = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** True for a well-formed UUID: anything else in an id position is a missing record (404), never a 500. */
 export function isUuid(value: unknown): value is string {

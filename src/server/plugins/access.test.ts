@@ -1,3 +1,4 @@
+import { noQuery } from '@shared/validation/route-input';
 import Fastify from 'fastify';
 import { accessPlugin } from './access';
 import { databasePlugin } from './database';
@@ -11,7 +12,7 @@ import { loadConfig } from '../config';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, {
-    extraRoutes: (app) => app.get('/api/test/guarded', { config: { access: 'settings:view' } }, async () => ({ ok: true })),
+    extraRoutes: (app) => app.get('/api/test/guarded', { config: { access: 'settings:view' }, schema: { querystring: noQuery } }, async () => ({ ok: true })),
   });
 });
 afterAll(async () => {

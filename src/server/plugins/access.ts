@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { forbidden, unauthorized } from '../lib/http-error';
+import { forbidden, unauthorized } from '../lib/domain-error';
 import type { AuthContext, RouteAccessEntry } from '../types';
 
 /**

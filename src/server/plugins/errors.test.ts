@@ -1,10 +1,11 @@
+import { noQuery } from '@shared/validation/route-input';
 import { createTestApp, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, {
     extraRoutes: (app) =>
-      app.get('/api/test/explode', { config: { access: 'public' } }, async () => {
+      app.get('/api/test/explode', { config: { access: 'public' }, schema: { querystring: noQuery } }, async () => {
         throw new Error('secret internals: password=hunter2 at db.query');
       }),
   });

@@ -1,17 +1,30 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { HttpError } from '../lib/http-error';
+import { DomainError, type DomainErrorKind } from '../lib/domain-error';
+
+/** The one place a domain error becomes an HTTP status. */
+const STATUS_OF: Record<DomainErrorKind, number> = {
+  invalid: 400,
+  unauthenticated: 401,
+  forbidden: 403,
+  not_found: 404,
+  conflict: 409,
+  too_large: 413,
+  rate_limited: 429,
+  upstream_failed: 502,
+};
 
 /**
- * One error handler for the whole API: known errors answer `{ error, code? }` with their status; client
- * mistakes Fastify detects (bad JSON, wrong content type, oversized body) answer 4xx; anything else is
- * logged with its stack and answers a bare 500 with the request id, never internals.
+ * One error handler for the whole API: domain errors answer `{ error, code? }` with their status; client
+ * mistakes Fastify detects (bad JSON, wrong content type, oversized body, a failed route schema) answer
+ * 4xx; anything else is logged with its stack and answers a bare 500 with the request id, never internals.
  */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   app.setErrorHandler((error: FastifyError, request, reply) => {
-    if (error instanceof HttpError) {
+    if (error instanceof DomainError) {
       const body = error.code ? { error: error.message, code: error.code } : { error: error.message };
-      void reply.headers(error.headers).status(error.statusCode).send(body);
+      if (error.retryAfterSeconds !== undefined) void reply.header('retry-after', String(error.retryAfterSeconds));
+      void reply.status(STATUS_OF[error.kind]).send(body);
       return;
     }
     // A malformed id in a URL reaches PostgreSQL as an invalid uuid (22P02): for the caller that is

@@ -2,10 +2,10 @@ import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
 import { whatsappConfigs } from '../db/schema';
-import { conflict } from '../lib/http-error';
+import { conflict } from '../lib/domain-error';
 import { isUniqueViolation } from '../lib/db-errors';
 import { GraphClient, type GraphClientOptions, type GraphCredentials } from './graph-client';
-import { whatsAppNotConfigured } from './graph-http-error';
+import { whatsAppNotConfigured } from './graph-domain-error';
 import type { TokenCipher } from './token-cipher';
 
 export interface WhatsAppAccount extends GraphCredentials {

@@ -3,7 +3,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { InvitationLookup, SessionResponse, SignupResponse } from '@shared/api/auth';
 import { loginSchema, normalizeEmail, signupSchema } from '@shared/validation/account';
 import { users } from '../../db/schema';
-import { notFound, unauthorized } from '../../lib/http-error';
+import { notFound, unauthorized } from '../../lib/domain-error';
 import { parse } from '../../lib/validate';
 import { clearSessionCookie, sessionToken, setSessionCookie } from '../../plugins/session';
 import { findPendingInvitation, INVITATION_NOT_FOUND } from '../invitations/invitation-store';

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { memberships, users } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { badRequest, conflict, notFound } from '../../lib/http-error';
+import { invalidInput, conflict, notFound } from '../../lib/domain-error';
 import { createOrganization } from '../organizations/create-organization';
 import { acceptInvitation, findPendingInvitation, INVITATION_NOT_FOUND } from '../invitations/invitation-store';
 
@@ -34,7 +34,7 @@ export async function createAccount(
       if (account.inviteToken) {
         const invitation = await findPendingInvitation(tx, account.inviteToken);
         if (!invitation) throw notFound(INVITATION_NOT_FOUND);
-        if (invitation.email !== account.email) throw badRequest('This invitation was sent to a different email address');
+        if (invitation.email !== account.email) throw invalidInput('This invitation was sent to a different email address');
         if (!(await acceptInvitation(tx, invitation.id))) throw notFound(INVITATION_NOT_FOUND);
         organizationId = invitation.organizationId;
         roleId = invitation.roleId;

@@ -1,7 +1,7 @@
 import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { authThrottle } from '../../db/schema';
-import { HttpError } from '../../lib/http-error';
+import { rateLimited } from '../../lib/domain-error';
 
 /**
  * Failure counters in the database, so every server process shares them. A rule counts events for
@@ -29,7 +29,7 @@ export async function assertNotBlocked(db: Queryable, rules: ThrottleRule[], mes
   if (blocked.length === 0) return;
   const until = Math.max(...blocked.map((b) => b.blockedUntil?.getTime() ?? 0));
   const seconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
-  throw new HttpError(429, message, 'RATE_LIMITED', { 'retry-after': String(seconds) });
+  throw rateLimited(message, seconds);
 }
 
 /** Counts one event against every rule, blocking the keys that went past their limit. */

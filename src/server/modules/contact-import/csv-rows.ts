@@ -10,7 +10,7 @@ import {
   csvColumns,
   INVALID_CSV_FILE,
 } from '@shared/validation/contact-import';
-import { badRequest } from '../../lib/http-error';
+import { invalidInput } from '../../lib/domain-error';
 import { ContactBatches } from './contact-batches';
 
 /** What a file holds, checked row by row as it streams in. */
@@ -33,12 +33,12 @@ async function* utf8Text(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
     try {
       return chunk ? decoder.decode(chunk, { stream: true }) : decoder.decode();
     } catch {
-      throw badRequest(CSV_NOT_UTF8);
+      throw invalidInput(CSV_NOT_UTF8);
     }
   };
   for await (const chunk of bytes) {
     const text = decode(chunk);
-    if (text.includes('\0')) throw badRequest(INVALID_CSV_FILE);
+    if (text.includes('\0')) throw invalidInput(INVALID_CSV_FILE);
     yield text;
   }
   yield decode();
@@ -58,7 +58,7 @@ export async function checkCsvStream(bytes: Readable): Promise<CheckedCsv> {
     line += 1;
     if (!check) {
       const header = csvColumns(record);
-      if (!header.ok) throw badRequest(header.message);
+      if (!header.ok) throw invalidInput(header.message);
       check = createCsvRowChecker(header.columns);
       return;
     }
@@ -88,6 +88,6 @@ export async function checkCsvStream(bytes: Readable): Promise<CheckedCsv> {
     parser.once('error', reject);
     pipeline(Readable.from(utf8Text(bytes)), parser).catch(reject);
   });
-  if (!check) throw badRequest('The file is empty. The first line must name the columns, e.g. mobile,name,country_code');
+  if (!check) throw invalidInput('The file is empty. The first line must name the columns, e.g. mobile,name,country_code');
   return result;
 }

@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import type { ContactImportResult } from '@shared/api/contact-import';
 import { CSV_MAX_BYTES } from '@shared/constants';
 import { CSV_TOO_LARGE, importTagSchema, INVALID_CSV_FILE, isAcceptableCsvFile } from '@shared/validation/contact-import';
-import { badRequest, HttpError } from '../../lib/http-error';
+import { invalidInput, tooLarge } from '../../lib/domain-error';
 import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/access';
 import { findTag } from '../tags/tag-store';
@@ -15,9 +15,9 @@ const ONE_FILE = 'Upload one CSV file at a time';
 /** @fastify/multipart's limit errors, said the way the import screen's users need to hear them. */
 function uploadError(error: unknown): unknown {
   const code = (error as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return new HttpError(413, CSV_TOO_LARGE);
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return badRequest(ONE_FILE);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return badRequest('Send the file as multipart/form-data');
+  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(CSV_TOO_LARGE);
+  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return invalidInput(ONE_FILE);
+  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return invalidInput('Send the file as multipart/form-data');
   return error;
 }
 
@@ -45,13 +45,13 @@ export async function contactImportRoutes(app: FastifyInstance): Promise<void> {
         continue;
       }
       const upload = part;
-      if (upload.fieldname !== 'file' || file) throw badRequest(ONE_FILE);
-      if (!isAcceptableCsvFile({ name: upload.filename, type: upload.mimetype })) throw badRequest(INVALID_CSV_FILE);
+      if (upload.fieldname !== 'file' || file) throw invalidInput(ONE_FILE);
+      if (!isAcceptableCsvFile({ name: upload.filename, type: upload.mimetype })) throw invalidInput(INVALID_CSV_FILE);
       const rows = await checkCsvStream(upload.file);
-      if (upload.file.truncated) throw new HttpError(413, CSV_TOO_LARGE);
+      if (upload.file.truncated) throw tooLarge(CSV_TOO_LARGE);
       file = { fileName: upload.filename, rows };
     }
-    if (!file) throw badRequest(INVALID_CSV_FILE);
+    if (!file) throw invalidInput(INVALID_CSV_FILE);
     return { tagName, ...file };
   }
 

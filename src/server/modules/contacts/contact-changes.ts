@@ -4,7 +4,7 @@ import { formatPhone, normalizePhone } from '@shared/phone';
 import type { Database, Queryable } from '../../db/database';
 import { contacts } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, forbidden, HttpError, notFound } from '../../lib/http-error';
+import { conflict, forbidden, DomainError, notFound } from '../../lib/domain-error';
 import { isUuid } from '../../lib/ids';
 import { addSystemNote } from '../notes/system-notes';
 import { applyTagChange, currentTags, describeTagChange, isNoChange, resolveTags, tagChange } from './contact-tags';
@@ -29,7 +29,7 @@ export interface ContactValues {
 export const CONTACT_DELETED = 'This contact is deleted. Restore it before changing it.';
 export const NOT_ALLOWED_TO_TAG = "You don't have permission to assign tags";
 
-async function duplicateOf(db: Queryable, organizationId: string, e164: string): Promise<HttpError> {
+async function duplicateOf(db: Queryable, organizationId: string, e164: string): Promise<DomainError> {
   const [existing] = await db
     .select({ deletedAt: contacts.deletedAt })
     .from(contacts)

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { contactTags, tags } from '../../db/schema';
-import { badRequest } from '../../lib/http-error';
+import { invalidInput } from '../../lib/domain-error';
 import { isUuid } from '../../lib/ids';
 
 export interface TagRef {
@@ -15,13 +15,13 @@ export const UNKNOWN_TAGS = 'Some of the selected tags no longer exist. Reload a
 export async function resolveTags(db: Queryable, organizationId: string, tagIds: readonly string[]): Promise<TagRef[]> {
   const unique = [...new Set(tagIds)];
   if (unique.length === 0) return [];
-  if (!unique.every(isUuid)) throw badRequest(UNKNOWN_TAGS);
+  if (!unique.every(isUuid)) throw invalidInput(UNKNOWN_TAGS);
   const found = await db
     .select({ id: tags.id, name: tags.name })
     .from(tags)
     .where(and(eq(tags.organizationId, organizationId), inArray(tags.id, unique), isNull(tags.deletedAt)))
     .orderBy(asc(tags.name));
-  if (found.length !== unique.length) throw badRequest(UNKNOWN_TAGS);
+  if (found.length !== unique.length) throw invalidInput(UNKNOWN_TAGS);
   return found;
 }
 

@@ -4,7 +4,7 @@ import { CONTACTS_PAGE_SIZE } from '@shared/constants';
 import { hasPermission } from '@shared/permissions/check';
 import { contactSchema, contactSearchSchema } from '@shared/validation/contacts';
 import { pageQuerySchema } from '@shared/validation/page-query';
-import { notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/domain-error';
 import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/access';
 import { createContact, setContactDeleted, updateContact, type ContactActor } from './contact-changes';

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContactConversationResponse } from '@shared/api/contacts';
-import { notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/domain-error';
 import { authOf } from '../../plugins/access';
 import { CONTACT_NOT_FOUND, findContactRow } from '../contacts/contact-store';
 import { findOrCreateConversation } from './conversation-store';

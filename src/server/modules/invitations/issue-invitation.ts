@@ -2,7 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { invitationPath } from '@shared/api/members';
 import type { Database, Queryable } from '../../db/database';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, notFound } from '../../lib/http-error';
+import { conflict, notFound } from '../../lib/domain-error';
 import type { AuthContext } from '../../types';
 import { isMemberEmail } from '../members/member-store';
 import { assertMayGrant } from '../roles/role-grants';

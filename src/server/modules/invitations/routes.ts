@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { InvitationIssuedResponse, InvitationsResponse } from '@shared/api/members';
 import { normalizeEmail } from '@shared/validation/account';
 import { inviteMemberSchema, teamPageQuerySchema } from '@shared/validation/members';
-import { notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/domain-error';
 import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/access';
 import type { AuthContext } from '../../types';

@@ -1,5 +1,5 @@
 import type { Database, Queryable } from '../../db/database';
-import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { conflict, forbidden, notFound } from '../../lib/domain-error';
 import type { AuthContext } from '../../types';
 import { assertMayGrant, CANNOT_MANAGE_MEMBER, holdsAll } from '../roles/role-grants';
 import { findAdminRoleId, findRole, ROLE_NOT_FOUND, type RoleRecord } from '../roles/role-store';

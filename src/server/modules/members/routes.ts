@@ -3,7 +3,7 @@ import type { AssignableRolesResponse, MemberRoleChangedResponse, MembersRespons
 import type { MessageResponse } from '@shared/api/roles';
 import { hasPermission } from '@shared/permissions/check';
 import { changeMemberRoleSchema, teamPageQuerySchema } from '@shared/validation/members';
-import { forbidden, notFound } from '../../lib/http-error';
+import { forbidden, notFound } from '../../lib/domain-error';
 import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/access';
 import { invitationRoutes, type InvitationRoutesOptions } from '../invitations/routes';

@@ -2,7 +2,7 @@ import { and, count, desc, eq } from 'drizzle-orm';
 import type { ContactNote, ContactNotePage } from '@shared/api/notes';
 import type { Database, Queryable } from '../../db/database';
 import { contactNotes, users } from '../../db/schema';
-import { forbidden, notFound } from '../../lib/http-error';
+import { forbidden, notFound } from '../../lib/domain-error';
 import { isUuid } from '../../lib/ids';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
 import { lockEditableContact } from '../contacts/contact-changes';

@@ -3,7 +3,7 @@ import type { ContactNote, ContactNotePage } from '@shared/api/notes';
 import { NOTES_PAGE_SIZE } from '@shared/constants';
 import { noteSchema } from '@shared/validation/notes';
 import { pageQuerySchema } from '@shared/validation/page-query';
-import { notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/domain-error';
 import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/access';
 import { CONTACT_NOT_FOUND, findContactRow } from '../contacts/contact-store';

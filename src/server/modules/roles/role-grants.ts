@@ -1,5 +1,5 @@
 import type { Permission } from '@shared/permissions/catalogue';
-import { forbidden } from '../../lib/http-error';
+import { forbidden } from '../../lib/domain-error';
 import type { AuthContext } from '../../types';
 
 /**

@@ -9,7 +9,7 @@ import type {
 import { PERMISSIONS, permissionsByCategory, type Permission } from '@shared/permissions/catalogue';
 import { MAX_CUSTOM_ROLES, roleSchema } from '@shared/validation/roles';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, forbidden, notFound } from '../../lib/http-error';
+import { conflict, forbidden, notFound } from '../../lib/domain-error';
 import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/access';
 import { deleteInvitationsForRole } from '../invitations/invitation-store';

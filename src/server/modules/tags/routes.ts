@@ -5,7 +5,7 @@ import type { Tag, TagPage } from '@shared/api/tags';
 import { CONTACTS_PAGE_SIZE, MAX_TAGS_PER_BROADCAST, TAG_LIST_PAGE_SIZE } from '@shared/constants';
 import { pageQuerySchema } from '@shared/validation/page-query';
 import { tagSchema } from '@shared/validation/tags';
-import { notFound } from '../../lib/http-error';
+import { notFound } from '../../lib/domain-error';
 import { parse } from '../../lib/validate';
 import { authOf } from '../../plugins/access';
 import { contactsWithTags } from './tag-audience';

@@ -3,7 +3,7 @@ import type { Tag, TagInput, TagPage } from '@shared/api/tags';
 import type { Database, Queryable } from '../../db/database';
 import { contacts, contactTags, tags } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, notFound, type HttpError } from '../../lib/http-error';
+import { conflict, notFound, type DomainError } from '../../lib/domain-error';
 import { isUuid } from '../../lib/ids';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
 
@@ -74,7 +74,7 @@ export async function findTagByName(db: Queryable, organizationId: string, name:
   return row ?? null;
 }
 
-async function nameTaken(db: Queryable, organizationId: string, name: string): Promise<HttpError> {
+async function nameTaken(db: Queryable, organizationId: string, name: string): Promise<DomainError> {
   const existing = await findTagByName(db, organizationId, name);
   return conflict(
     existing?.deletedAt

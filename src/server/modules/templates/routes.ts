@@ -4,7 +4,7 @@ import { templatesQuerySchema } from '@shared/validation/templates';
 import { authOf } from '../../plugins/access';
 import { parse } from '../../lib/validate';
 import { GraphError } from '../../whatsapp/graph-error';
-import { toHttpError } from '../../whatsapp/graph-http-error';
+import { toDomainError } from '../../whatsapp/graph-domain-error';
 import { listTemplates, replaceTemplates } from './template-store';
 
 /** Templates: the local copy (GET /local) and the sync from the WhatsApp Business Account. */
@@ -22,7 +22,7 @@ export async function templateRoutes(app: FastifyInstance): Promise<void> {
       remote = await client.listTemplates();
     } catch (error) {
       if (error instanceof GraphError) request.log.warn({ organizationId, metaCode: error.metaCode, kind: error.kind }, 'template sync failed');
-      throw toHttpError(error);
+      throw toDomainError(error);
     }
     const syncedAt = await replaceTemplates(app.db, organizationId, remote);
     return { message: 'Templates synced successfully', synced: remote.length, lastTemplateSync: syncedAt.toISOString() };

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { whatsappConfigs } from '../../db/schema';
-import { badRequest, forbidden, unauthorized } from '../../lib/http-error';
+import { invalidInput, forbidden, unauthorized } from '../../lib/domain-error';
 import { isValidSignature } from '../../whatsapp/webhook-signature';
 
 /** Meta caps a webhook POST at 3 MB; a little headroom, but bounded. */
@@ -47,7 +47,7 @@ export async function webhookRoutes(app: FastifyInstance): Promise<void> {
       // PostgreSQL's jsonb cannot hold U+0000; a customer can still type one, so it becomes U+FFFD.
       payload = text.includes('\\u0000') ? JSON.parse(text, withoutNul) : JSON.parse(text);
     } catch {
-      throw badRequest('Request body is not valid JSON');
+      throw invalidInput('Request body is not valid JSON');
     }
     await app.whatsapp.inbox.store(payload);
     void app.whatsapp.inbox.drain();

@@ -3,10 +3,10 @@ import type { MessageResponse } from '@shared/api/roles';
 import type { WebhookUrlResponse, WhatsAppConfigResponse, WhatsAppTestResult } from '@shared/api/whatsapp';
 import { isMaskedAccessToken, maskAccessToken, whatsappConfigSchema } from '@shared/validation/whatsapp-config';
 import { authOf } from '../../plugins/access';
-import { badRequest, notFound } from '../../lib/http-error';
+import { invalidInput, notFound } from '../../lib/domain-error';
 import { parse } from '../../lib/validate';
 import { testCredentials } from '../../whatsapp/credential-test';
-import { whatsAppNotConfigured } from '../../whatsapp/graph-http-error';
+import { whatsAppNotConfigured } from '../../whatsapp/graph-domain-error';
 
 /** Settings → Messaging API: the organization's WhatsApp configuration, its test, and the webhook URL. */
 export async function whatsappSettingsRoutes(app: FastifyInstance): Promise<void> {
@@ -36,7 +36,7 @@ export async function whatsappSettingsRoutes(app: FastifyInstance): Promise<void
       businessAccountId: body.businessAccountId,
       webhookVerifyToken: body.webhookVerifyToken,
     });
-    if (!saved) throw badRequest('Access token is required');
+    if (!saved) throw invalidInput('Access token is required');
     request.log.info(
       { event: 'whatsapp_config_saved', organizationId: auth.organizationId, userId: auth.userId, tokenChanged: !keepToken },
       'WhatsApp configuration saved',
