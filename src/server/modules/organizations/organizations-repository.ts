@@ -1,0 +1,15 @@
+import { eq } from 'drizzle-orm';
+import type { Queryable } from '../../db/database';
+import { organizations } from '../../db/schema';
+
+/** The organizations table's one writer and reader (Drizzle only). */
+
+/** When the organization last synced its message templates from WhatsApp, if ever. */
+export async function findTemplateSyncAt(db: Queryable, organizationId: string): Promise<Date | null> {
+  const [row] = await db.select({ at: organizations.lastTemplateSyncAt }).from(organizations).where(eq(organizations.id, organizationId));
+  return row?.at ?? null;
+}
+
+export async function recordTemplateSync(db: Queryable, organizationId: string, syncedAt: Date): Promise<void> {
+  await db.update(organizations).set({ lastTemplateSyncAt: syncedAt }).where(eq(organizations.id, organizationId));
+}
