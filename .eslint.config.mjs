@@ -1,8 +1,70 @@
-// Flat config kept as a dotfile: DESIGN.md fixes the top level of the repository.
+// Flat config kept as a dotfile, so the top level of the repository keeps only its fixed set of files.
+import path from 'node:path';
 import js from '@eslint/js';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
+
+const CLIENT_ROOT = path.join(import.meta.dirname, 'src', 'client');
+
+/** The folders of a path under src/client (['features', 'tags', 'tag-chip']), or null outside it. */
+function clientSegments(absolutePath) {
+  const relative = path.relative(CLIENT_ROOT, absolutePath);
+  if (relative === '' || relative.startsWith('..') || path.isAbsolute(relative)) return null;
+  return relative.split(path.sep);
+}
+
+/** Where an import specifier points under src/client (through @client/… or a relative path), or null. */
+function importedSegments(specifier, filename) {
+  if (specifier.startsWith('@client/')) return clientSegments(path.join(CLIENT_ROOT, specifier.slice('@client/'.length)));
+  if (specifier.startsWith('.')) return clientSegments(path.resolve(path.dirname(filename), specifier));
+  return null;
+}
+
+/**
+ * Client layering: a feature (src/client/features/A) never imports another feature (features/B), and
+ * shared code (components/, api/) never imports any feature. What several features need lives in
+ * components/ or api/; the app layer (app/) is where features are put together.
+ */
+const featureBoundaries = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'Forbid imports from one client feature into another, and from shared client code into features.' },
+    schema: [],
+    messages: {
+      crossFeature:
+        "features/{{from}} must not import from features/{{to}}: move what both need to src/client/components or src/client/api, or compose them in src/client/app.",
+      sharedToFeature: 'src/client/{{layer}} is shared code and must not import from features/{{to}}.',
+    },
+  },
+  create(context) {
+    const own = clientSegments(context.filename);
+    if (!own || !['features', 'components', 'api'].includes(own[0])) return {};
+    const [layer, ownFeature] = own;
+    const check = (source) => {
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const target = importedSegments(source.value, context.filename);
+      if (!target || target[0] !== 'features') return;
+      const to = target[1] ?? '';
+      if (layer === 'features') {
+        if (to !== ownFeature) context.report({ node: source, messageId: 'crossFeature', data: { from: ownFeature, to } });
+      } else {
+        context.report({ node: source, messageId: 'sharedToFeature', data: { layer, to } });
+      }
+    };
+    return {
+      ImportDeclaration: (node) => check(node.source),
+      ExportNamedDeclaration: (node) => check(node.source),
+      ExportAllDeclaration: (node) => check(node.source),
+      ImportExpression: (node) => check(node.source),
+      // jest.mock('…') and friends name modules too.
+      CallExpression: (node) => {
+        const callee = node.callee;
+        if (callee.type === 'MemberExpression' && callee.object.type === 'Identifier' && callee.object.name === 'jest') check(node.arguments[0]);
+      },
+    };
+  },
+};
 
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/server/db/migrations/**', 'public/**'] },
@@ -17,7 +79,7 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Every async check must be awaited (SECURITY.md AUTH-07).
+      // Every async check must be awaited (or explicitly voided).
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-explicit-any': 'error',
@@ -30,8 +92,10 @@ export default tseslint.config(
   },
   {
     files: ['src/client/**/*.{ts,tsx}'],
+    plugins: { parley: { rules: { 'feature-boundaries': featureBoundaries } } },
     rules: {
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/server/**', '@server/*', '@sandbox/*'], message: 'The client never imports server code.' }] }],
+      'parley/feature-boundaries': 'error',
     },
   },
   {

@@ -1,7 +1,7 @@
 /** @jest-config-loader esbuild-register */
 import type { Config } from 'jest';
 
-// ESM-only packages that must be transformed for Jest's CommonJS runtime (STACK.md).
+// ESM-only packages that must be transformed for Jest's CommonJS runtime.
 const esmOnly = ['rettime', 'until-async', '@open-draft/deferred-promise', 'cookie', 'content-disposition'];
 
 const transform: Config['transform'] = {
@@ -52,6 +52,8 @@ const config: Config = {
       testEnvironment: 'jest-fixed-jsdom',
       testMatch: ['<rootDir>/src/client/**/*.test.ts?(x)'],
       setupFilesAfterEnv: ['<rootDir>/src/client/testing/setup-tests.ts'],
+      // Spies (console.error, window.confirm…) are restored before every test: none leaks into the next.
+      restoreMocks: true,
     },
     {
       ...common,

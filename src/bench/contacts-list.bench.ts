@@ -9,7 +9,7 @@ import { CONTACTS_PAGE_SIZE } from '@shared/constants';
 import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase, type DatabaseHandle } from '../server/db/database';
-import { writeImport } from '../server/modules/contact-import/import-writer';
+import { writeImport } from '../server/modules/contact-import/contact-import-service';
 import { ContactBatches } from '../server/modules/contact-import/contact-batches';
 import { benchContact } from './contacts-bench-data';
 import { startBenchPostgres } from './contacts-postgres';

@@ -49,7 +49,7 @@ async function freshDatabase(url: string, stopServer: () => Promise<void>): Prom
 
 /**
  * PostgreSQL for a bench: DATABASE_URL when set, otherwise a throwaway cluster started from the
- * machine's PostgreSQL 15 (STACK.md: initdb, fsync off, a free port) and removed afterwards. Without
+ * machine's PostgreSQL 15 (initdb, fsync off, a free port) and removed afterwards. Without
  * either, the PostgreSQL rows are skipped with the reason.
  */
 export async function startBenchPostgres(): Promise<PostgresAvailability> {

@@ -10,8 +10,8 @@ import { buildApp } from '../server/app';
 import { loadConfig } from '../server/config';
 import { openDatabase } from '../server/db/database';
 import { conversations, messages, pendingStatuses, webhookEvents } from '../server/db/schema';
-import { findOrCreateConversation } from '../server/modules/conversations/conversation-store';
-import { findOrCreateContactByWaId } from '../server/whatsapp/ingest/inbound-contact';
+import { findOrCreateConversation } from '../server/modules/conversations/conversations-repository';
+import { ensureContactForCustomer } from '../server/modules/contacts/contact-intake-service';
 import { newEncryptionKey } from '../server/whatsapp/token-cipher';
 import type { BenchRow, BenchSuite } from './run';
 
@@ -41,7 +41,7 @@ const STATUSES = 30_000;
 const STATUSES_PER_POST = 100;
 const CUSTOMERS = 1_000;
 const CONNECTIONS = 16;
-/** The steady phase: Meta's own pace rather than a burst (SECURITY.md WH-03 measures at a fixed rate). */
+/** The steady phase: Meta's own pace rather than a burst, at a fixed rate so ack latency compares across runs. */
 const STEADY_RATE = 100;
 const STEADY_POSTS = 1_000;
 const STEADY_STATUSES_PER_POST = 10;
@@ -168,7 +168,7 @@ async function seedOutboundMessages(db: Awaited<ReturnType<typeof openDatabase>>
   const perCustomer = STATUSES / 3 / CUSTOMERS;
   const wamids: string[] = [];
   for (let c = 0; c < CUSTOMERS; c += 1) {
-    const contactId = await findOrCreateContactByWaId(db, organizationId, customerWaId(c), `Customer ${c}`);
+    const contactId = await ensureContactForCustomer(db, organizationId, customerWaId(c), `Customer ${c}`);
     const conversation = await findOrCreateConversation(db, organizationId, contactId);
     const rows = Array.from({ length: perCustomer }, (_, i) => {
       const wamid = `wamid.bench-out-${c}-${i}`;

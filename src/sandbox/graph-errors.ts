@@ -1,6 +1,6 @@
 /**
- * Graph API error answers as Meta shapes them (WHATSAPP.md section 7.1). HTTP statuses follow Meta's
- * table, which Parley deliberately does not rely on — it reads `code`.
+ * Graph API error answers as Meta shapes them. HTTP statuses follow Meta's table, which Parley deliberately
+ * does not rely on — it reads `code`.
  */
 export interface GraphErrorBody {
   error: {

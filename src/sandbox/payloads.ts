@@ -1,6 +1,6 @@
 import type { SandboxNumber } from './world';
 
-/** Webhook envelopes exactly as Meta nests them (WHATSAPP.md sections 4.3–4.8). */
+/** Webhook envelopes exactly as Meta nests them. */
 
 type Json = Record<string, unknown>;
 

@@ -17,9 +17,8 @@ export interface WebhookSenderOptions {
 const DEFAULT_RETRIES_MS = [1_000, 5_000, 30_000, 120_000, 600_000];
 
 /**
- * Posts webhook events the way Meta does (WHATSAPP.md 4.2): JSON with non-ASCII characters escaped as
- * \uXXXX, signed with HMAC-SHA256 of those exact bytes, redelivered with growing delays until the
- * callback answers 200.
+ * Posts webhook events the way Meta does: JSON with non-ASCII characters escaped as \uXXXX, signed with
+ * HMAC-SHA256 of those exact bytes, redelivered with growing delays until the callback answers 200.
  */
 export class WebhookSender {
   private readonly transport: WebhookTransport | undefined;

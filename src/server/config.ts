@@ -1,6 +1,6 @@
 import path from 'node:path';
 
-/** The run-time contract of DESIGN.md, read once from the environment. */
+/** The run-time configuration, read once from the environment (the variables are listed in README.md). */
 export interface AppConfig {
   port: number;
   host: string;
@@ -85,7 +85,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
 
 /** Where `npm start` mounts the built-in sandbox on its own server. */
 export const SANDBOX_MOUNT_PATH = '/sandbox/graph';
-/** The Graph API version Parley speaks (WHATSAPP.md section 11); the sandbox accepts any. */
+/** The Graph API version Parley pins, so Meta's changes arrive only when we move it; the sandbox accepts any. */
 export const GRAPH_API_VERSION = 'v23.0';
 
 /** The built-in sandbox as this process reaches it: over loopback, whatever address it listens on. */

@@ -1,9 +1,9 @@
 import { createAppWithAdmin, type Member, type TestApp } from './testing/test-app';
 
 /**
- * SECURITY.md TEST-04, in the Node form this machine allows: every API route, called by an Admin with
- * malformed input, answers a 4xx with an error body, never a 5xx. The route table comes from the app
- * itself, so routes added later are covered without touching this file.
+ * A small API fuzz test: every API route, called by an Admin with malformed input, answers a 4xx with an
+ * error body, never a 5xx. The route table comes from the app itself, so routes added later are covered
+ * without touching this file.
  */
 let t: TestApp;
 let admin: Member;

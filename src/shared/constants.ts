@@ -1,4 +1,4 @@
-/** Business constants and limits of SPEC.md section 9, in one place for client and server. */
+/** Business constants and limits, in one place for client and server. */
 
 export const PRODUCT_NAME = 'Parley';
 
@@ -19,7 +19,7 @@ export const CONVERSATION_LIST_REFRESH_MS = 30_000;
 export const MESSAGE_POLL_MS = 2_000;
 export const CONTACT_SEARCH_DEBOUNCE_MS = 300;
 export const CONTACT_SEARCH_MIN_CHARS = 3;
-/** Search answers one list of the best matches, never pages (SPEC: pagination only without a search). */
+/** Search answers one list of the best matches, never pages: the list paginates only without a search. */
 export const CONTACT_SEARCH_RESULT_LIMIT = 50;
 export const CONTACT_SEARCH_QUERY_MAX = 100;
 export const NOTES_LIST_HEIGHT_PX = 400;
@@ -53,6 +53,10 @@ export const STANDARD_WINDOW_HOURS = 24;
 export const FREE_ENTRY_POINT_WINDOW_HOURS = 72;
 
 export const MEDIA_URL_CACHE_MS = 30 * 60_000;
+/** WhatsApp's limits: a text body of 4096 characters, a media caption of 1024. */
+export const MESSAGE_MAX_LENGTH = 4096;
+export const MEDIA_CAPTION_MAX_LENGTH = 1024;
+export const HANDOFF_NOTE_MAX_LENGTH = 1000;
 export const MESSAGE_GROUPING_MS = 5 * 60_000;
 export const LAST_MESSAGE_PREVIEW_CHARS = 50;
 export const UNREAD_BADGE_CAP = 99;
@@ -71,7 +75,7 @@ export const COPY_FEEDBACK_MS = 2000;
 export const PRIMARY_FONT = 'Inter';
 export const DEFAULT_COLOR_SCHEME = 'light';
 
-/** Toast defaults of SPEC.md section 9. */
+/** Toast defaults. */
 export const TOAST = {
   position: { vertical: 'bottom', horizontal: 'right' },
   autoCloseMs: 4000,
@@ -81,5 +85,5 @@ export const TOAST = {
   limitPerPosition: 5,
 } as const;
 
-/** Invitations are valid for seven days (SPEC.md leaves the duration open). */
+/** Invitations are valid for seven days (our choice; nothing else depends on the duration). */
 export const INVITATION_TTL_DAYS = 7;

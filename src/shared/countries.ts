@@ -1,4 +1,4 @@
-/** The country codes a contact may have (SPEC.md section 3). */
+/** The country codes a contact may have. */
 export const SUPPORTED_COUNTRIES = [
   { code: '+91', name: 'India' },
   { code: '+971', name: 'United Arab Emirates' },

@@ -3,18 +3,20 @@ import { baseQuery } from './base-query';
 
 /**
  * THE one RTK Query slice of the product. Features add endpoints with `api.injectEndpoints` in
- * `features/<area>/<area>-api.ts`; components import hooks from that file. Every cache tag of the
- * product is declared here, because tags only work across endpoints of one slice.
+ * `features/<area>/<area>-api.ts`; components import hooks from that file. Endpoints that several
+ * features (or shared components) use live in `api/<area>-endpoints.ts` instead, since one feature
+ * never imports another. Every cache tag of the product is declared here, because tags only work
+ * across endpoints of one slice.
  */
 export const api = createApi({
   reducerPath: 'api',
   baseQuery,
+  // Only tags some endpoint provides or invalidates; a feature adds its own when it needs one.
   tagTypes: [
     'Session', 'Analytics', 'Contact', 'Note', 'Tag', 'Template', 'WhatsAppConfig', 'WebhookUrl',
-    'Conversation', 'Message', 'ConversationCounts', 'Broadcast', 'BroadcastAnalytics', 'AutomationRule',
-    'Agent', 'Member', 'Invitation', 'Role', 'Permission', 'Media',
+    'Conversation', 'Member', 'Invitation', 'Role', 'Permission',
   ],
-  // SPEC.md 7: no refetch on window focus.
+  // Data is not refetched when the window regains focus.
   refetchOnFocus: false,
   endpoints: () => ({}),
 });

@@ -40,12 +40,11 @@ describe('base query', () => {
 
     it('leaves the fallback text to the caller when there is no `error` field', async () => {
       server.use(http.post(apiUrl('/probe'), () => new HttpResponse('<html>Bad gateway</html>', { status: 502 })));
-      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
       const store = makeStore();
       const result = await store.dispatch(probeApi.endpoints.probeWrite.initiate('/probe'));
       expect('error' in result && result.error).toEqual({ status: 502 });
       expect(errorMessage('error' in result ? result.error : undefined, 'Failed to save')).toBe('Failed to save');
-      error.mockRestore();
     });
 
     it('logs server errors', async () => {
@@ -53,7 +52,6 @@ describe('base query', () => {
       const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
       await makeStore().dispatch(probeApi.endpoints.probeWrite.initiate('/probe'));
       expect(error).toHaveBeenCalledWith(expect.stringContaining('Server error 500 on POST /probe: Something went wrong on our side.'));
-      error.mockRestore();
     });
   });
 
@@ -83,12 +81,11 @@ describe('base query', () => {
 
   describe('retries', () => {
     it('retries a failing query once', async () => {
-      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
       const calls = counting('get', '/probe', () => HttpResponse.json({ error: 'Unavailable' }, { status: 503 }));
       const result = await makeStore().dispatch(probeApi.endpoints.probe.initiate('/probe'));
       expect(calls.count).toBe(2);
       expect(result.error).toMatchObject({ status: 503 });
-      error.mockRestore();
     });
 
     it('a retried query can still succeed', async () => {
@@ -111,11 +108,10 @@ describe('base query', () => {
     });
 
     it('never retries a mutation', async () => {
-      const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+      jest.spyOn(console, 'error').mockImplementation(() => undefined);
       const calls = counting('post', '/probe', () => HttpResponse.json({ error: 'Unavailable' }, { status: 503 }));
       await makeStore().dispatch(probeApi.endpoints.probeWrite.initiate('/probe'));
       expect(calls.count).toBe(1);
-      error.mockRestore();
     });
   });
 

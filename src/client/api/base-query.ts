@@ -7,11 +7,11 @@ import {
   type FetchBaseQueryError,
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
+import { configErrorOpened } from '@client/app/config-error/config-error-slice';
 import { isWhatsAppErrorCode } from '@shared/api/errors';
 import { HTTP_TIMEOUT_MS, QUERY_RETRIES } from '@shared/constants';
 import { toApiError, type ApiError } from './api-error';
 import type { ClientServices } from './client-services';
-import { notifyWhatsAppError } from './whatsapp-error-handler';
 
 /**
  * The API lives under /api on the page's own origin; a build may point elsewhere with
@@ -19,7 +19,7 @@ import { notifyWhatsAppError } from './whatsapp-error-handler';
  */
 export const API_BASE_URL = process.env.PARLEY_API_URL || `${window.location.origin}/api`;
 
-/** Requests whose 401 is an answer, not an expired session (SPEC.md 8). */
+/** Requests whose 401 is an answer (wrong password, signed out), not an expired session. */
 const NO_RELOAD_ON_401 = ['/auth/login', '/auth/signup', '/auth/verify'];
 
 const fetchQuery = fetchBaseQuery({ baseUrl: API_BASE_URL, credentials: 'include', timeout: HTTP_TIMEOUT_MS });
@@ -30,7 +30,7 @@ function isTransient(error: FetchBaseQueryError): boolean {
   return error.status === 'FETCH_ERROR' || error.status === 'TIMEOUT_ERROR';
 }
 
-// Queries are retried once (SPEC.md 7); mutations never, since repeating a write is not safe.
+// Queries are retried once; mutations never, since repeating a write is not safe.
 const retryingQuery = retry(fetchQuery, {
   retryCondition: (error, _args, { attempt, baseQueryApi }) =>
     baseQueryApi.type === 'query' && attempt <= QUERY_RETRIES && isTransient(error as FetchBaseQueryError),
@@ -44,11 +44,16 @@ function methodOf(args: string | FetchArgs): string {
   return typeof args === 'string' ? 'GET' : (args.method ?? 'GET').toUpperCase();
 }
 
-/** The reactions SPEC.md 8 asks for on any failed call, whoever made it. */
-function reactGlobally(error: ApiError, args: string | FetchArgs, api: BaseQueryApi): void {
+/**
+ * What every failed call gets, whoever made it (the base query, or the CSV upload that cannot go
+ * through fetch): a WHATSAPP_* code opens the configuration-error modal, any other 401 (outside
+ * login, signup and the session check) reloads the page, which lands on /login, and a 5xx is logged.
+ * The caller still gets the error.
+ */
+export function handleApiError(error: ApiError, args: string | FetchArgs, api: Pick<BaseQueryApi, 'dispatch' | 'extra'>): void {
   const path = pathOf(args);
   if (isWhatsAppErrorCode(error.code)) {
-    notifyWhatsAppError(error.code);
+    api.dispatch(configErrorOpened(error.code));
   } else if (error.status === 401 && !NO_RELOAD_ON_401.some((prefix) => path.startsWith(prefix))) {
     (api.extra as ClientServices).reloadPage();
   }
@@ -66,6 +71,6 @@ export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, objec
   const result = await retryingQuery(args, api, extraOptions);
   if (result.error === undefined) return { data: result.data, meta: result.meta };
   const error = toApiError(result.error as FetchBaseQueryError);
-  reactGlobally(error, args, api);
+  handleApiError(error, args, api);
   return { error, meta: result.meta };
 };

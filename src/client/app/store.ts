@@ -1,9 +1,10 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { api } from '@client/api/base-api';
 import { browserServices, type ClientServices } from '@client/api/client-services';
+import { configErrorSlice } from './config-error/config-error-slice';
 
-// Server data lives in the one API slice; UI-only slices, if a feature needs one, join here.
-const rootReducer = combineSlices(api);
+// Server data lives in the one API slice; UI-only slices (the configuration-error modal) join here.
+const rootReducer = combineSlices(api, configErrorSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -37,12 +37,12 @@ async function inviteThroughUi(page: Page, email: string, roleName: string): Pro
   await dialog.getByRole('combobox', { name: 'Role' }).click();
   await page.getByRole('option', { name: roleName, exact: true }).click();
   await dialog.getByRole('button', { name: 'Send Invitation' }).click();
-  await page.getByRole('button', { name: `Copy invitation link for ${email}` }).waitFor();
+  await page.getByRole('button', { name: `Copy Link (invitation for ${email})` }).waitFor();
 }
 
 /** Copy Link for an invitation; answers what landed on the clipboard. */
 async function copyLink(page: Page, email: string): Promise<string> {
-  await page.getByRole('button', { name: `Copy invitation link for ${email}` }).click();
+  await page.getByRole('button', { name: `Copy Link (invitation for ${email})` }).click();
   await page.getByText('Copied!').waitFor();
   return page.evaluate(() => navigator.clipboard.readText());
 }

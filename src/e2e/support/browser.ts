@@ -3,8 +3,8 @@ import { runningServer } from './server';
 
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
-// The flags STACK.md found necessary on this machine: no sandbox as root, no background networking
-// (the closed network refuses it loudly).
+// Flags this machine needs: no sandbox (the tests run as root), no background networking (the
+// closed network refuses it loudly).
 const ARGS = [
   '--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
   '--disable-background-networking', '--disable-component-update', '--disable-sync', '--disable-dev-shm-usage',

@@ -17,7 +17,7 @@ const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,500}$/;
 const VERSION = /^v\d+(\.\d+)?$/;
 
 /**
- * The Graph API paths the product uses, with or without a version segment (WHATSAPP.md section 13):
+ * The Graph API paths the product uses, with or without a version segment:
  *   GET|POST|DELETE /{id}                 phone number, WABA, media, template
  *   POST /{phone-number-id}/messages      send, mark read
  *   POST /{phone-number-id}/media         upload

@@ -5,7 +5,7 @@ import type { SandboxBusiness, StoredMedia } from '../world';
 
 type Json = Record<string, unknown>;
 
-/** Supported types and sizes (WHATSAPP.md section 6). */
+/** The media types and size limits Meta accepts. */
 const LIMITS: Array<[RegExp, number]> = [
   [/^image\/(jpeg|png)$/, 5 * 1024 * 1024],
   [/^image\/webp$/, 500 * 1024],

@@ -10,9 +10,8 @@ const OTHER_TYPES = ['text', 'template', 'reaction', 'interactive', 'location', 
 const MAX_TEXT = 4096;
 
 /**
- * POST /{phone-number-id}/messages (WHATSAPP.md sections 2–3): validates the send as Meta does, answers
- * with a wamid (acceptance, not delivery), then the status simulation reports what happened. The same
- * path marks inbound messages read.
+ * POST /{phone-number-id}/messages: validates the send as Meta does, answers with a wamid (acceptance, not
+ * delivery), then the status simulation reports what happened. The same path marks inbound messages read.
  */
 export function postMessage(sandbox: Sandbox, business: SandboxBusiness, number: SandboxNumber, body: unknown): Json {
   if (!isObject(body)) throw graphErrors.invalidParameter('The request body must be a JSON object.');

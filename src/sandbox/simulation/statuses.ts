@@ -32,11 +32,10 @@ const FAILURES = {
 };
 
 /**
- * What happens to a message after Meta accepted it (WHATSAPP.md 4.5, 2.8): `sent`, then `delivered`,
- * then usually `read`, each posted as its own signed webhook after a realistic delay — or a `failed`
- * with Meta's error: a number not on WhatsApp (ends 0000), a free-form message outside the customer's
- * 24-hour window (131047), or now and then Meta's marketing limit (131049). A customer who read it
- * may reply.
+ * What happens to a message after Meta accepted it: `sent`, then `delivered`, then usually `read`, each
+ * posted as its own signed webhook after a realistic delay — or a `failed` with Meta's error: a number not
+ * on WhatsApp (ends 0000), a free-form message outside the customer's 24-hour window (131047), or now and
+ * then Meta's marketing limit (131049). A customer who read it may reply.
  */
 export class StatusSimulation {
   constructor(private readonly sandbox: Sandbox) {}

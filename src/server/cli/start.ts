@@ -1,8 +1,7 @@
-import { count } from 'drizzle-orm';
 import { mountBuiltInSandbox } from '@sandbox/mount';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
-import { organizations } from '../db/schema';
+import { hasOrganizations } from '../modules/organizations/organizations-repository';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../seed/demo-team';
 import { seedDemo } from '../seed/demo';
 import { resolveRuntimeSecrets } from '../whatsapp/runtime-secrets';
@@ -18,8 +17,7 @@ async function main(): Promise<void> {
 
   const app = await buildApp(config);
   await mountBuiltInSandbox(app, config);
-  const [{ n }] = await app.db.select({ n: count() }).from(organizations);
-  const seeded = config.seedDemo && Number(n) === 0;
+  const seeded = config.seedDemo && !(await hasOrganizations(app.db));
   if (seeded) await seedDemo(app.db, config, app.log);
 
   await app.listen({ port: config.port, host: config.host });

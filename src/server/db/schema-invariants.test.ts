@@ -20,7 +20,7 @@ async function rows<T>(query: ReturnType<typeof sql>): Promise<T[]> {
 // token hash and the user.
 const READ_THROUGH_PARENT = new Set(['role_permissions', 'broadcast_recipients', 'automation_rules', 'sessions']);
 
-// SECURITY.md AC-07: every tenant-owned table carries a non-null organization_id, covered by an index
+// Tenant isolation: every tenant-owned table carries a non-null organization_id, covered by an index
 // whose first column it is (every query filters by it).
 test('every table with organization_id has it NOT NULL and leading an index', async () => {
   const columns = await rows<{ table_name: string; is_nullable: string }>(sql`

@@ -10,7 +10,7 @@ export function offsetOf({ page, limit }: PageRequest): number {
   return (page - 1) * limit;
 }
 
-/** A paged list response of SPEC.md section 3, from one page of rows and the total the database counted. */
+/** A paged list response, from one page of rows and the total the database counted. */
 export function toPage<T>(data: T[], { page, limit }: PageRequest, total: number): Paginated<T> {
   const totalPages = Math.max(1, Math.ceil(total / limit));
   return { data, pagination: { page, limit, total, totalPages, hasNext: page < totalPages } };

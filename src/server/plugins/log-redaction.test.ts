@@ -5,7 +5,7 @@ import { openTestDatabase } from '../testing/test-database';
 import { createInvitation, roleIdByName } from '../testing/fixtures';
 import { sessionCookieFrom, TEST_PASSWORD, uniqueEmail, type TestApp } from '../testing/test-app';
 
-// SECURITY.md SES-07 / LOG-02: session cookies, passwords and invitation tokens never reach a log line.
+// Logs travel further than the database: session cookies, passwords and invitation tokens never reach a log line.
 test('request logs carry neither cookies, passwords nor invitation tokens', async () => {
   const lines: string[] = [];
   const stream = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });

@@ -3,8 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 
 /**
- * Security headers (SECURITY.md HDR-01/02). Helmet's defaults are tightened where ASVS asks:
- * base-uri and object-src none, no framing. style-src keeps 'unsafe-inline' because MUI's emotion
+ * Security headers: a strict CSP and transport headers. Helmet's defaults are tightened where OWASP ASVS
+ * asks: base-uri and object-src none, no framing. style-src keeps 'unsafe-inline' because MUI's emotion
  * injects its styles at run time; scripts stay strictly 'self'.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {

@@ -1,7 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { loadSession } from '../modules/auth/session-store';
+import { loadSession } from '../modules/auth/sessions-service';
 
 /**
  * Reads the session cookie on every request and puts the caller on `request.auth`. Behind HTTPS the

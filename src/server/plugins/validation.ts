@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifySchema, FastifyTypeProvider, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
-import { ObjectSchema, Schema, ValidationError, type AnyObject, type InferType } from 'yup';
+import { ArraySchema, ObjectSchema, Schema, ValidationError, type AnyObject, type InferType } from 'yup';
 import { validate } from '@shared/validation/first-error';
 
 /**
@@ -11,12 +11,6 @@ export interface YupTypeProvider extends FastifyTypeProvider {
   validator: this['schema'] extends Schema ? InferType<this['schema']> : unknown;
   serializer: this['schema'] extends Schema ? InferType<this['schema']> : unknown;
 }
-
-// TEMPORARY while the modules move to route schemas: each module removes its prefix when converted.
-const NOT_YET_CONVERTED: readonly string[] = [
-  '/api/auth', '/api/members', '/api/roles', '/api/settings', '/api/templates', '/api/webhooks',
-  '/api/contacts', '/api/tags', '/api/conversations',
-];
 
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
@@ -50,12 +44,11 @@ export const validationPlugin = fp(async (app: FastifyInstance) => {
 
   app.setSerializerCompiler(({ schema }) => {
     const yupSchema = asYup(schema);
-    return (data: unknown) => JSON.stringify(yupSchema.cast(data, { stripUnknown: true, assert: false }));
+    return (data: unknown) => JSON.stringify(declaredOnly(yupSchema, data));
   });
 
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
-    if (NOT_YET_CONVERTED.some((prefix) => route.url.startsWith(prefix))) return;
     const missing = missingSchemas(route);
     if (missing.length > 0) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no ${missing.join(', ')} schema`);
@@ -76,6 +69,25 @@ function missingSchemas(route: RouteOptions): (keyof FastifySchema)[] {
 /** Fastify answers the error's status; the error handler sends its message. */
 function schemaViolation(httpPart: string | undefined, message: string): Error {
   return Object.assign(new Error(message), { statusCode: httpPart === 'params' ? 404 : 400 });
+}
+
+/** The value with only the fields its schema declares, in the value's own key order; nothing is cast. */
+function declaredOnly(schema: Schema, value: unknown): unknown {
+  if (value === null || typeof value !== 'object') return value;
+  if (schema instanceof ArraySchema && Array.isArray(value)) {
+    const inner = schema.innerType;
+    return inner instanceof Schema ? value.map((item) => declaredOnly(inner, item)) : value;
+  }
+  if (schema instanceof ObjectSchema && !Array.isArray(value)) {
+    const fields = schema.fields as Record<string, unknown>;
+    const picked: Record<string, unknown> = {};
+    for (const [key, item] of Object.entries(value)) {
+      const field = fields[key];
+      if (field instanceof Schema) picked[key] = declaredOnly(field, item);
+    }
+    return picked;
+  }
+  return value;
 }
 
 function asYup(schema: unknown): Schema {

@@ -1,7 +1,7 @@
 import { ADMIN_ROLE_NAME } from '@shared/permissions/system-roles';
-import { createContact, setContactDeleted, type ContactActor } from '../modules/contacts/contact-changes';
-import { addNote } from '../modules/notes/note-store';
-import { createTag, setTagDeleted } from '../modules/tags/tag-store';
+import { addContactNote } from '../modules/contacts/contact-notes-service';
+import { createContact, setContactDeleted, type ContactActor } from '../modules/contacts/contacts-service';
+import { createTag, setTagDeleted } from '../modules/tags/tags-service';
 import type { DemoSeedContext } from './demo';
 
 /** Tags of a trading company in the Gulf; one came from a fair's CSV, one was retired. */
@@ -103,17 +103,17 @@ export async function seedDemoContacts({ db, team }: DemoSeedContext): Promise<v
   const actor: ContactActor = { organizationId, userId: adminId, mayTag: true };
 
   const tagIds = new Map<TagName, string>();
-  for (const tag of TAGS) tagIds.set(tag.name, await createTag(db, organizationId, tag));
+  for (const tag of TAGS) tagIds.set(tag.name, (await createTag(db, organizationId, tag)).id);
 
   const contactIds: string[] = [];
   for (const [name, countryCode, phoneNumber, tagNames] of CONTACTS) {
     const tagIdList = tagNames.map((tagName) => tagIds.get(tagName) as string);
-    contactIds.push(await createContact(db, actor, { name: name || null, countryCode, phoneNumber, tagIds: tagIdList }));
+    contactIds.push((await createContact(db, actor, { name: name || null, countryCode, phoneNumber, tagIds: tagIdList })).id);
   }
 
   for (const [index, role, content] of NOTES) {
     const userId = team.userIds[role] ?? adminId;
-    await addNote(db, { organizationId, userId }, contactIds[index], content);
+    await addContactNote(db, { organizationId, userId }, contactIds[index], content);
   }
 
   // A little history: a contact that left, and a tag nobody uses any more.

@@ -1,11 +1,9 @@
-import { and, eq } from 'drizzle-orm';
+import { ADMIN_ROLE_NAME } from '@shared/permissions/system-roles';
 import { ROLE_TEMPLATES } from '@shared/permissions/role-templates';
-import { memberships, users } from '../db/schema';
-import { insertInvitation } from '../modules/invitations/invitation-store';
-import { setMemberRole } from '../modules/members/member-store';
-import { insertRole } from '../modules/roles/role-store';
+import { storeInvitation } from '../modules/invitations/invitations-service';
+import { findMemberIdByEmail, setMemberRole } from '../modules/members/members-repository';
+import { insertRole } from '../modules/organizations/roles-repository';
 import type { DemoSeedContext } from './demo';
-import { DEMO_ADMIN_EMAIL } from './demo-team';
 
 const template = (id: string) => {
   const found = ROLE_TEMPLATES.find((t) => t.id === id);
@@ -34,20 +32,15 @@ export async function seedDemoTeamExtras({ db, team }: DemoSeedContext): Promise
     });
 
     // Priya was an Agent; Senior Support holds every Agent permission and more, so nothing she did stops working.
-    const [priya] = await tx
-      .select({ membershipId: memberships.id })
-      .from(memberships)
-      .innerJoin(users, eq(users.id, memberships.userId))
-      .where(and(eq(memberships.organizationId, organizationId), eq(users.email, 'priya@demo.parley.dev')));
-    if (priya) await setMemberRole(tx, organizationId, priya.membershipId, seniorRoleId);
+    const priya = await findMemberIdByEmail(tx, organizationId, 'priya@demo.parley.dev');
+    if (priya) await setMemberRole(tx, organizationId, priya, seniorRoleId);
 
-    const [admin] = await tx.select({ id: users.id }).from(users).where(eq(users.email, DEMO_ADMIN_EMAIL));
     // The token is not kept: whoever wants the link uses Copy Link, which issues a fresh one.
-    await insertInvitation(tx, {
+    await storeInvitation(tx, {
       organizationId,
       email: 'yusuf@demo.parley.dev',
       roleId: team.roleIds.Agent,
-      invitedByUserId: admin.id,
+      invitedByUserId: team.userIds[ADMIN_ROLE_NAME],
     });
   });
 }

@@ -1,8 +1,9 @@
 import { ADMIN_ROLE_NAME } from '@shared/permissions/system-roles';
 import type { Database } from '../db/database';
-import { memberships, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
-import { createOrganization } from '../modules/organizations/create-organization';
+import { insertMembership } from '../modules/members/members-repository';
+import { insertUser } from '../modules/members/users-repository';
+import { createOrganization } from '../modules/organizations/organizations-service';
 
 export const DEMO_PASSWORD = 'Parley2026';
 export const DEMO_ADMIN_EMAIL = 'admin@demo.parley.dev';
@@ -29,12 +30,9 @@ export async function seedDemoTeam(db: Database): Promise<DemoTeam> {
     const passwordHash = await hashPassword(DEMO_PASSWORD);
     const userIds: Record<string, string> = {};
     for (const person of PEOPLE) {
-      const [user] = await tx
-        .insert(users)
-        .values({ email: person.email, name: person.name, passwordHash })
-        .returning({ id: users.id });
-      await tx.insert(memberships).values({ organizationId, userId: user.id, roleId: roleIds[person.role] });
-      userIds[person.role] ??= user.id;
+      const userId = await insertUser(tx, { email: person.email, name: person.name, passwordHash });
+      await insertMembership(tx, { organizationId, userId, roleId: roleIds[person.role] });
+      userIds[person.role] ??= userId;
     }
     return { organizationId, userIds, roleIds };
   });

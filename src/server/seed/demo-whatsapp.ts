@@ -1,18 +1,21 @@
-import { mkdir, writeFile } from 'node:fs/promises';
-import path from 'node:path';
-import { and, count, eq, gt, lt } from 'drizzle-orm';
 import { DEMO_BUSINESS, TEMPLATE_FIXTURES } from '@sandbox/fixtures';
 import { samplePhoto } from '@sandbox/media-samples';
 import { newWamid } from '@sandbox/world';
 import type { Database } from '../db/database';
-import { conversations, mediaFiles, messages } from '../db/schema';
-import { findOrCreateConversation } from '../modules/conversations/conversation-store';
-import { replaceTemplates } from '../modules/templates/template-store';
-import { findOrCreateContactByWaId } from '../whatsapp/ingest/inbound-contact';
+import { uuidv7 } from '../lib/ids';
+import { ensureContactForCustomer } from '../modules/contacts/contact-intake-service';
+import { findOrCreateConversation, updateConversationState } from '../modules/conversations/conversations-repository';
+import type { DeliveryStatus } from '../modules/conversations/delivery-status';
+import { insertMediaFiles } from '../modules/conversations/media-files-repository';
+import {
+  countInboundAfter, findMessageByWamid, lastOutboundSeq, markInboundReadBefore, setMessageMedia,
+} from '../modules/conversations/messages-repository';
+import { mediaDirOf, writeMediaFile } from '../modules/conversations/media-storage';
+import { applyStatuses, attachWamid, recordOutboundMessage } from '../modules/conversations/messages-service';
+import { replaceTemplates } from '../modules/templates/templates-service';
+import { saveSettings } from '../modules/whatsapp-settings/whatsapp-settings-service';
 import { storeInboundMessages } from '../whatsapp/ingest/inbound-message';
-import { applyStatuses, attachWamid } from '../whatsapp/ingest/message-status';
-import type { DeliveryStatus, InboundMessage } from '../whatsapp/ingest/webhook-payload';
-import { recordOutboundMessage } from '../whatsapp/outbound/record-outbound';
+import type { InboundMessage } from '../whatsapp/ingest/webhook-payload';
 import { createTokenCipher, parseEncryptionKey } from '../whatsapp/token-cipher';
 import { WhatsAppAccounts } from '../whatsapp/whatsapp-accounts';
 import type { DemoSeedContext } from './demo';
@@ -91,7 +94,7 @@ export async function seedDemoWhatsApp({ db, config, team, log }: DemoSeedContex
   const { organizationId } = team;
   if (config.builtInSandbox && config.encryptionKey) {
     const accounts = new WhatsAppAccounts(db, createTokenCipher(parseEncryptionKey(config.encryptionKey)), { baseUrl: config.whatsappApiUrl }, log);
-    await accounts.save(organizationId, {
+    await saveSettings(accounts, organizationId, {
       accessToken: DEMO_BUSINESS.accessToken,
       phoneNumberId: DEMO_BUSINESS.phoneNumberId,
       businessAccountId: DEMO_BUSINESS.businessAccountId,
@@ -112,7 +115,8 @@ export async function seedDemoWhatsApp({ db, config, team, log }: DemoSeedContex
           content: step.in, media: undefined, payload: null, freeEntryPoint: step.referral ?? false,
         };
         await storeInboundMessages(db, organizationId, [message]);
-        const [stored] = await db.select().from(messages).where(and(eq(messages.organizationId, organizationId), eq(messages.wamid, message.wamid)));
+        const stored = await findMessageByWamid(db, organizationId, message.wamid);
+        if (!stored) throw new Error('The demo message just stored could not be read');
         ({ conversationId, contactId } = stored);
         if (step.photo) await attachPhoto(db, config.dataDir, organizationId, stored.id, stored.contactId);
         continue;
@@ -136,11 +140,11 @@ export async function seedDemoWhatsApp({ db, config, team, log }: DemoSeedContex
       );
     }
     if (!conversationId) continue;
-    await db
-      .update(conversations)
-      .set({ status: conversation.status ?? 'open', assignedToUserId: conversation.assignee ? team.userIds[conversation.assignee] : null })
-      .where(eq(conversations.id, conversationId));
-    await markReadBeforeLastReply(db, conversationId);
+    await updateConversationState(db, organizationId, conversationId, {
+      status: conversation.status ?? 'open',
+      assignedToUserId: conversation.assignee ? team.userIds[conversation.assignee] : null,
+    });
+    await markReadBeforeLastReply(db, organizationId, conversationId);
   }
 }
 
@@ -149,33 +153,25 @@ async function ensureConversation(
   db: Database, organizationId: string, conversation: DemoConversation, conversationId?: string, contactId?: string,
 ): Promise<{ conversationId: string; contactId: string }> {
   if (conversationId && contactId) return { conversationId, contactId };
-  const id = await findOrCreateContactByWaId(db, organizationId, conversation.waId, conversation.name);
+  const id = await ensureContactForCustomer(db, organizationId, conversation.waId, conversation.name);
   return { conversationId: (await findOrCreateConversation(db, organizationId, id)).id, contactId: id };
 }
 
 /** Agents have read every customer message up to their last reply; later ones are unread. */
-async function markReadBeforeLastReply(db: Database, conversationId: string): Promise<void> {
-  const replies = await db
-    .select({ seq: messages.seq })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.direction, 'outbound')));
-  const lastReply = Math.max(0, ...replies.map((reply) => reply.seq));
-  const inbound = and(eq(messages.conversationId, conversationId), eq(messages.direction, 'inbound'));
-  await db.update(messages).set({ status: 'read', readAt: new Date() }).where(and(inbound, lt(messages.seq, lastReply)));
-  const [{ unread }] = await db.select({ unread: count() }).from(messages).where(and(inbound, gt(messages.seq, lastReply)));
-  await db.update(conversations).set({ unreadCount: Number(unread) }).where(eq(conversations.id, conversationId));
+async function markReadBeforeLastReply(db: Database, organizationId: string, conversationId: string): Promise<void> {
+  const lastReply = await lastOutboundSeq(db, organizationId, conversationId);
+  await markInboundReadBefore(db, organizationId, conversationId, lastReply, new Date());
+  const unreadCount = await countInboundAfter(db, organizationId, conversationId, lastReply);
+  await updateConversationState(db, organizationId, conversationId, { unreadCount });
 }
 
 /** A customer's photo, already downloaded, so the inbox shows it without the sandbox having it. */
 async function attachPhoto(db: Database, dataDir: string, organizationId: string, messageId: string, contactId: string): Promise<void> {
   const photo = samplePhoto(3, 160);
-  const [file] = await db
-    .insert(mediaFiles)
-    .values({ organizationId, contactId, mimeType: photo.mimeType, sizeBytes: photo.data.length, fileName: photo.fileName })
-    .returning({ id: mediaFiles.id });
-  const storageKey = `${organizationId}/${file.id}`;
-  await mkdir(path.join(dataDir, 'media', organizationId), { recursive: true });
-  await writeFile(path.join(dataDir, 'media', storageKey), photo.data);
-  await db.update(mediaFiles).set({ storageKey }).where(eq(mediaFiles.id, file.id));
-  await db.update(messages).set({ mediaId: file.id }).where(eq(messages.id, messageId));
+  const file = { id: uuidv7(), organizationId };
+  const storageKey = await writeMediaFile(mediaDirOf(dataDir), file, photo.data);
+  await insertMediaFiles(db, [{
+    ...file, contactId, storageKey, mimeType: photo.mimeType, sizeBytes: photo.data.length, fileName: photo.fileName,
+  }]);
+  await setMessageMedia(db, organizationId, messageId, file.id);
 }

@@ -1,8 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { Permission } from '@shared/permissions/catalogue';
-import { invitations, memberships, rolePermissions, roles, users } from '../db/schema';
 import { hashPassword } from '../modules/auth/passwords';
-import { hashToken, newToken } from '../modules/auth/session-store';
+import { storeInvitation } from '../modules/invitations/invitations-service';
+import { insertMembership } from '../modules/members/members-repository';
+import { findUserByEmail, insertUser } from '../modules/members/users-repository';
+import { findRoleIdByName, insertRole } from '../modules/organizations/roles-repository';
 import { signIn, TEST_PASSWORD, uniqueEmail, type Member, type TestApp } from './test-app';
 
 /** Creates a custom role with exactly these permissions in an organization. */
@@ -12,24 +13,14 @@ export async function createRole(
   permissions: readonly Permission[],
   name = `Role ${Math.random().toString(36).slice(2, 8)}`,
 ): Promise<string> {
-  const db = t.database.db;
-  const [role] = await db
-    .insert(roles)
-    .values({ organizationId, name, description: 'Made by a test' })
-    .returning({ id: roles.id });
-  if (permissions.length > 0) {
-    await db.insert(rolePermissions).values(permissions.map((permission) => ({ organizationId, roleId: role.id, permission })));
-  }
-  return role.id;
+  return insertRole(t.database.db, organizationId, { name, description: 'Made by a test', permissions });
 }
 
 /** The id of one of an organization's roles, by name. */
 export async function roleIdByName(t: TestApp, organizationId: string, name: string): Promise<string> {
-  const found = await t.database.db.query.roles.findFirst({
-    where: (r, { and, eq: is }) => and(is(r.organizationId, organizationId), is(r.name, name)),
-  });
+  const found = await findRoleIdByName(t.database.db, organizationId, name);
   if (!found) throw new Error(`no role ${name}`);
-  return found.id;
+  return found;
 }
 
 /** Adds a member to an organization with a role (by id) and signs them in. */
@@ -40,11 +31,8 @@ export async function addMember(
   { name = 'Tariq Test', email = uniqueEmail('member') } = {},
 ): Promise<Member> {
   const db = t.database.db;
-  const [user] = await db
-    .insert(users)
-    .values({ email, name, passwordHash: await hashPassword(TEST_PASSWORD) })
-    .returning({ id: users.id });
-  await db.insert(memberships).values({ organizationId, userId: user.id, roleId });
+  const userId = await insertUser(db, { email, name, passwordHash: await hashPassword(TEST_PASSWORD) });
+  await insertMembership(db, { organizationId, userId, roleId });
   return signIn(t.app, email);
 }
 
@@ -59,12 +47,12 @@ export async function createInvitation(
   { organizationId, roleId, email, expiresAt = new Date(Date.now() + 86_400_000) }:
     { organizationId: string; roleId: string; email: string; expiresAt?: Date },
 ): Promise<string> {
-  const token = newToken();
-  await t.database.db.insert(invitations).values({ organizationId, roleId, email, tokenHash: hashToken(token), expiresAt });
+  const { token } = await storeInvitation(t.database.db, { organizationId, roleId, email, invitedByUserId: null }, expiresAt);
   return token;
 }
 
 export async function userIdByEmail(t: TestApp, email: string): Promise<string> {
-  const [user] = await t.database.db.select({ id: users.id }).from(users).where(eq(users.email, email));
+  const user = await findUserByEmail(t.database.db, email);
+  if (!user) throw new Error(`no user ${email}`);
   return user.id;
 }

@@ -3,7 +3,7 @@ import { GraphError } from './graph-error';
 import type { GraphClient } from './graph-client';
 
 /**
- * The Test Config check (WHATSAPP.md 10.2), all cheap reads: the phone number (proves the token and
+ * The Test Config check, all cheap reads: the phone number (proves the token and
  * the number id), the business account, that the number belongs to that account (the most common
  * misconfiguration), and template access (the management permission).
  */

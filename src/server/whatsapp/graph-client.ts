@@ -14,7 +14,7 @@ export interface GraphCredentials {
 export interface GraphClientOptions {
   /** e.g. https://graph.facebook.com/v23.0 — the version segment is part of the base. */
   baseUrl: string;
-  /** The Meta app secret: every call then carries `appsecret_proof` (SECURITY.md SEC-04). */
+  /** The Meta app secret: every call then carries `appsecret_proof`, so a leaked token alone cannot call the API. */
   appSecret?: string;
   /** Per call, including reading the body. */
   timeoutMs?: number;
@@ -183,7 +183,7 @@ export class GraphClient {
     const json: Record<string, unknown> = {
       messaging_product: 'whatsapp',
       recipient_type: 'individual',
-      // With the '+', Meta never prepends the business number's country code (WHATSAPP.md 2.1).
+      // With the '+', Meta never prepends the business number's country code.
       to: to.startsWith('+') ? to : `+${to}`,
       ...message,
     };

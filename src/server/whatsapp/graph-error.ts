@@ -1,6 +1,6 @@
 /**
  * Errors from the Graph API, classified by Meta's error code (never the HTTP status, which Meta does
- * not keep consistent — WHATSAPP.md section 7). The message is Meta's, or one of ours for transport
+ * not keep consistent). The message is Meta's, or one of ours for transport
  * failures; it never contains the access token.
  */
 export type GraphErrorKind =

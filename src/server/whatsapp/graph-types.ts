@@ -1,4 +1,4 @@
-/** Request and response shapes of the Graph API calls Parley makes (WHATSAPP.md sections 2–6, 10). */
+/** Request and response shapes of the Graph API calls Parley makes. */
 
 export interface SendResult {
   wamid: string;

@@ -5,7 +5,7 @@ import type { AppConfig } from '../config';
 import { newEncryptionKey } from './token-cipher';
 
 /**
- * Fills the secrets `npm start` may generate (DESIGN.md run-time contract): the token-encryption key
+ * Fills the secrets `npm start` may generate (see the README's configuration): the token-encryption key
  * when PARLEY_ENCRYPTION_KEY is unset, and — with the built-in sandbox only — the webhook app secret
  * the sandbox signs with. Both persist in DATA_DIR/secrets, so a restart keeps reading stored tokens.
  */

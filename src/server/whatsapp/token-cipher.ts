@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * AES-256-GCM for tenant credentials at rest (SECURITY.md SEC-01): a random 96-bit nonce per
+ * AES-256-GCM for tenant credentials at rest: a random 96-bit nonce per
  * encryption, and AAD binding the ciphertext to its organization, its kind and the key version, so a
  * token copied into another organization's row does not decrypt. Stored form:
  * `v1.<nonce>.<ciphertext>.<tag>` (base64url). The version names the key, for a future rotation.

@@ -5,7 +5,7 @@ const HEADER_FORMAT = /^sha256=([0-9a-fA-F]{64})$/;
 /**
  * Checks Meta's X-Hub-Signature-256 over the exact bytes received (Meta signs its own unicode-escaped
  * JSON, so re-serializing would break the check), in constant time, failing closed: no secret, no
- * header or a malformed header all answer false (SECURITY.md WH-02).
+ * header or a malformed header all answer false.
  */
 export function isValidSignature(rawBody: Buffer, header: string | undefined, secret: string | undefined): boolean {
   if (!secret || !header) return false;

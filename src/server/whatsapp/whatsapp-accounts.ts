@@ -1,9 +1,9 @@
-import { and, eq, ne } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../db/database';
-import { whatsappConfigs } from '../db/schema';
-import { conflict } from '../lib/domain-error';
 import { isUniqueViolation } from '../lib/db-errors';
+import {
+  deleteConfig, findConfig, isNumberUsedElsewhere, setConfigActive, updateConfigKeepingToken, upsertConfig,
+} from '../modules/whatsapp-settings/whatsapp-settings-repository';
 import { GraphClient, type GraphClientOptions, type GraphCredentials } from './graph-client';
 import { whatsAppNotConfigured } from './graph-domain-error';
 import type { TokenCipher } from './token-cipher';
@@ -22,9 +22,10 @@ export interface SaveAccountInput {
   webhookVerifyToken: string;
 }
 
-export type GraphSettings = Omit<GraphClientOptions, 'onCredentialFailure'>;
+/** `no_token`: the form kept the token, but none was saved; `number_taken`: another organization has the number. */
+export type SaveOutcome = 'saved' | 'no_token' | 'number_taken';
 
-export const PHONE_NUMBER_TAKEN = 'This Phone Number ID is already connected to another organization';
+export type GraphSettings = Omit<GraphClientOptions, 'onCredentialFailure'>;
 
 /**
  * Each organization's WhatsApp account: the stored configuration (token encrypted at rest, decrypted
@@ -40,7 +41,7 @@ export class WhatsAppAccounts {
   ) {}
 
   async load(organizationId: string): Promise<WhatsAppAccount | undefined> {
-    const [row] = await this.db.select().from(whatsappConfigs).where(eq(whatsappConfigs.organizationId, organizationId));
+    const row = await findConfig(this.db, organizationId);
     if (!row) return undefined;
     return {
       organizationId,
@@ -52,54 +53,35 @@ export class WhatsAppAccounts {
     };
   }
 
-  /** Saves the configuration; a new configuration needs a token. Answers false when there was none to keep. */
-  async save(organizationId: string, input: SaveAccountInput): Promise<boolean> {
-    const values = {
+  /** Saves the configuration (active again until a call or test says otherwise); a new configuration needs a token. */
+  async save(organizationId: string, input: SaveAccountInput): Promise<SaveOutcome> {
+    const config = {
       phoneNumberId: input.phoneNumberId,
       businessAccountId: input.businessAccountId,
       webhookVerifyToken: input.webhookVerifyToken,
       isActive: true,
-      ...(input.accessToken === undefined
-        ? {}
-        : { accessTokenEncrypted: this.cipher.encrypt(organizationId, 'whatsapp_access_token', input.accessToken) }),
     };
-    const [taken] = await this.db
-      .select({ id: whatsappConfigs.organizationId })
-      .from(whatsappConfigs)
-      .where(and(eq(whatsappConfigs.phoneNumberId, input.phoneNumberId), ne(whatsappConfigs.organizationId, organizationId)));
-    if (taken) throw conflict(PHONE_NUMBER_TAKEN);
+    if (await isNumberUsedElsewhere(this.db, input.phoneNumberId, organizationId)) return 'number_taken';
     try {
-      if (values.accessTokenEncrypted === undefined) {
-        const updated = await this.db
-          .update(whatsappConfigs)
-          .set(values)
-          .where(eq(whatsappConfigs.organizationId, organizationId))
-          .returning({ id: whatsappConfigs.organizationId });
-        return updated.length > 0;
+      if (input.accessToken === undefined) {
+        return (await updateConfigKeepingToken(this.db, organizationId, config)) ? 'saved' : 'no_token';
       }
-      const row = { ...values, accessTokenEncrypted: values.accessTokenEncrypted };
-      await this.db
-        .insert(whatsappConfigs)
-        .values({ organizationId, ...row })
-        .onConflictDoUpdate({ target: whatsappConfigs.organizationId, set: row });
-      return true;
+      const accessTokenEncrypted = this.cipher.encrypt(organizationId, 'whatsapp_access_token', input.accessToken);
+      await upsertConfig(this.db, organizationId, { ...config, accessTokenEncrypted });
+      return 'saved';
     } catch (error) {
       // Two organizations saving the same number at once: the unique key decides.
-      if (isUniqueViolation(error)) throw conflict(PHONE_NUMBER_TAKEN);
+      if (isUniqueViolation(error)) return 'number_taken';
       throw error;
     }
   }
 
-  async remove(organizationId: string): Promise<boolean> {
-    const deleted = await this.db
-      .delete(whatsappConfigs)
-      .where(eq(whatsappConfigs.organizationId, organizationId))
-      .returning({ id: whatsappConfigs.organizationId });
-    return deleted.length > 0;
+  remove(organizationId: string): Promise<boolean> {
+    return deleteConfig(this.db, organizationId);
   }
 
-  async setActive(organizationId: string, isActive: boolean): Promise<void> {
-    await this.db.update(whatsappConfigs).set({ isActive }).where(eq(whatsappConfigs.organizationId, organizationId));
+  setActive(organizationId: string, isActive: boolean): Promise<void> {
+    return setConfigActive(this.db, organizationId, isActive);
   }
 
   /** A client on the organization's saved credentials; answers WHATSAPP_NOT_CONFIGURED without any. */

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { mediaDirOf } from '../modules/conversations/media-storage';
 import { WebhookInbox } from './ingest/webhook-inbox';
 import { MediaFetcher } from './media/media-fetcher';
 import { createTokenCipher, parseEncryptionKey } from './token-cipher';
@@ -41,7 +41,7 @@ export const whatsappPlugin = fp(async (app: FastifyInstance) => {
     { baseUrl: config.whatsappApiUrl, appSecret: config.whatsappAppSecret, retryDelaysMs: config.graphRetryDelaysMs },
     app.log,
   );
-  const media = new MediaFetcher(app.db, accounts, path.join(config.dataDir, 'media'), app.log);
+  const media = new MediaFetcher(app.db, accounts, mediaDirOf(config.dataDir), app.log);
   const inbox = new WebhookInbox(app.db, app.log, {
     onProcessed: (result) => {
       if (result.media > 0) void media.drain();

@@ -1,4 +1,4 @@
-/** Dashboard statistic card (SPEC.md section 3). */
+/** A dashboard statistic card: one count, linking to its screen. */
 export type DashboardIcon = 'messages' | 'users' | 'template' | 'tags';
 
 export interface DashboardCard {

@@ -1,6 +1,6 @@
 import type { Permission } from '../permissions/catalogue';
 
-/** The signed-in user as the session check returns it (SPEC.md section 3, User). */
+/** The signed-in user as the session check returns it: who they are, their organization, role and permissions. */
 export interface SessionUser {
   userId: string;
   name: string;

@@ -4,7 +4,7 @@ export interface CsvRowError {
   reason: string;
 }
 
-/** POST /tags/import's answer (SPEC.md section 3, CSV import result). */
+/** POST /tags/import's answer. */
 export interface ContactImportResult {
   success: boolean;
   message: string;

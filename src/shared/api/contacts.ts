@@ -1,12 +1,15 @@
 import type { Paginated } from './pagination';
 
-/** A tag as it hangs on a contact (SPEC.md section 3, Contact.tags). */
+/** POST /contacts and PUT /contacts/{id}: the shape the shared contact schema passes on. */
+export type { ContactInput } from '../validation/contacts';
+
+/** A tag as it hangs on a contact. */
 export interface ContactTag {
   tagId: string;
   tag: { id: string; name: string; color: string };
 }
 
-/** A contact (SPEC.md section 3). Soft-deleted contacts keep coming back, with `deletedAt` set. */
+/** A contact. Soft-deleted contacts keep coming back, with `deletedAt` set. */
 export interface Contact {
   id: string;
   name: string | null;
@@ -18,14 +21,6 @@ export interface Contact {
   deletedAt: string | null;
   /** `notes` counts what people wrote, not the system's activity entries. */
   _count: { notes: number };
-}
-
-/** POST /contacts and PUT /contacts/{id}. */
-export interface ContactInput {
-  name?: string | null;
-  countryCode: string;
-  phoneNumber: string;
-  tagIds?: string[];
 }
 
 export type ContactPage = Paginated<Contact>;

@@ -1,10 +1,10 @@
-/** Every error the API answers has this body; `code` is present where SPEC.md names one. */
+/** Every error the API answers has this body; `code` is present only where the client acts on the kind of error. */
 export interface ErrorBody {
   error: string;
   code?: ErrorCode;
 }
 
-/** The three messaging-configuration codes the client's global handler reacts to (SPEC.md section 8). */
+/** The three messaging-configuration codes the client's global handler reacts to. */
 export const WHATSAPP_ERROR_CODES = [
   'WHATSAPP_NOT_CONFIGURED',
   'WHATSAPP_TOKEN_EXPIRED',

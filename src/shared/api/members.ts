@@ -1,6 +1,6 @@
 import type { MessageResponse } from './roles';
 
-/** Members and invitations API of SPEC.md sections 3 and 7 (Team member, Invitation). */
+/** The members and invitations API (/api/members). */
 
 export interface TeamMember {
   /** The membership's id: what PUT /members/{id}/role and DELETE /members/{id} take. */
@@ -18,8 +18,8 @@ export interface MembersResponse {
 }
 
 /**
- * A pending invitation. SPEC.md's entity also carries `token`, but only the token's hash is stored
- * (SECURITY.md AUTH-06), so the list cannot return it: a usable link comes from the answer to
+ * A pending invitation, without its token: only the token's hash is stored (a leaked table must not
+ * hold usable links), so the list cannot return it: a usable link comes from the answer to
  * creating or resending an invitation (InvitationIssuedResponse), which is what Copy Link asks for.
  */
 export interface PendingInvitation {

@@ -2,11 +2,14 @@ import type { Paginated } from './pagination';
 
 export type NoteType = 'note' | 'system';
 
-/** A note or an activity entry on a contact's timeline (SPEC.md section 3, Contact note). */
+/** A note or an activity entry on a contact's timeline. */
 export interface ContactNote {
   id: string;
   contactId: string;
-  /** The author of a note, or who caused a system entry; null once that user is gone. */
+  /**
+   * The author of a note, or who caused a system entry; null for an entry no member caused (a contact
+   * created by a customer's WhatsApp message) and once that user is gone.
+   */
   userId: string | null;
   user: { name: string } | null;
   content: string;
@@ -18,6 +21,5 @@ export interface ContactNote {
 /** Newest first. */
 export type ContactNotePage = Paginated<ContactNote>;
 
-export interface NoteInput {
-  content: string;
-}
+/** POST and PUT of a note: the shape the shared note schema passes on. */
+export type { NoteInput } from '../validation/notes';

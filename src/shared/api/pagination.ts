@@ -1,4 +1,4 @@
-/** Paginated list response of SPEC.md section 3, plus the totals every paged grid needs. */
+/** A paginated list response, with the totals every paged grid needs. */
 export interface Paginated<T> {
   data: T[];
   pagination: {

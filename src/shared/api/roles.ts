@@ -1,4 +1,4 @@
-/** Roles & Permissions API of SPEC.md sections 3 and 7 (Role, Permission). */
+/** The Roles & Permissions API (/api/roles). */
 
 /** A permission as the API shows it; its id is its name (`resource:action`). */
 export interface PermissionDto {

@@ -2,7 +2,7 @@ import type { Paginated } from './pagination';
 
 export type TagType = 'manual' | 'csv_import';
 
-/** A tag (SPEC.md section 3) with the number of (not deleted) contacts carrying it. */
+/** A tag with the number of (not deleted) contacts carrying it. */
 export interface Tag {
   id: string;
   name: string;
@@ -15,11 +15,8 @@ export interface Tag {
 
 export type TagPage = Paginated<Tag>;
 
-/** POST /tags and PUT /tags/{id}. */
-export interface TagInput {
-  name: string;
-  color: string;
-}
+/** POST /tags and PUT /tags/{id}: the shape the shared tag schema passes on. */
+export type { TagInput } from '../validation/tags';
 
 /** GET /tags: deleted tags are left out unless asked for (the Tags screen asks; pickers do not). */
 export interface TagListQuery {

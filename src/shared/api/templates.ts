@@ -1,6 +1,6 @@
 import type { Paginated } from './pagination';
 
-/** Message templates (SPEC.md sections 3 and 7, Templates). */
+/** Message templates: the wire types of /templates. */
 
 /** The statuses the Templates screen filters by; Meta has more (PAUSED, DISABLED…), stored as they come. */
 export const TEMPLATE_FILTER_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const;

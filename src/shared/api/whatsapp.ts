@@ -1,4 +1,4 @@
-/** Messaging API settings (SPEC.md sections 3 and 7, Settings). */
+/** Messaging API settings: the wire types of /settings/whatsapp and /settings/webhook-url. */
 
 export interface WhatsAppConfigView {
   /** Masked: the last four characters of the saved token only. Sending the mask back keeps the token. */
@@ -15,12 +15,7 @@ export interface WhatsAppConfigResponse {
 }
 
 /** PUT /settings/whatsapp. */
-export interface WhatsAppConfigRequest {
-  accessToken: string;
-  phoneNumberId: string;
-  businessAccountId: string;
-  webhookVerifyToken: string;
-}
+export type { WhatsAppConfigInput as WhatsAppConfigRequest } from '../validation/whatsapp-config';
 
 /** POST /settings/whatsapp/test. */
 export interface WhatsAppTestResult {

@@ -9,8 +9,8 @@ function ago(count: number, unit: string): string {
 }
 
 /**
- * A note's time on the Notes & Activity timeline (SPEC.md sections 4 and 9): 'just now', then minutes,
- * hours, days under a week, then a short date ('Mar 5, 2026').
+ * A note's time on the Notes & Activity timeline: 'just now', then minutes, hours, days under a week, then
+ * a short date ('Mar 5, 2026').
  */
 export function noteTimeLabel(at: string | Date, now: Date = new Date()): string {
   const time = typeof at === 'string' ? new Date(at) : at;

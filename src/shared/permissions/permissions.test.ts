@@ -2,7 +2,7 @@ import { ALL_PERMISSIONS, isPermission, permissionsByCategory, PERMISSIONS } fro
 import { ROLE_TEMPLATES } from './role-templates';
 import { ADMIN_ROLE_NAME, SYSTEM_ROLES } from './system-roles';
 
-test('the five built-in role templates have exactly the permission counts SPEC.md gives', () => {
+test('the five built-in role templates keep their fixed permission counts', () => {
   expect(ROLE_TEMPLATES.map((t) => [t.name, t.permissions.length])).toEqual([
     ['Chat Agent', 7],
     ['Senior Agent', 13],
@@ -19,7 +19,7 @@ test('templates name only catalogue permissions, each once', () => {
   }
 });
 
-test('the catalogue holds every permission SPEC.md names, plus member and role management', () => {
+test('the catalogue holds exactly the product permissions, plus member and role management', () => {
   const seen = [
     'chats:view', 'chats:view_all', 'chats:respond', 'chats:assign', 'chats:manage', 'messages:view', 'messages:send',
     'contacts:view', 'contacts:create', 'contacts:edit', 'contacts:delete', 'contacts:import', 'contacts:export', 'contacts:tag',

@@ -1,6 +1,6 @@
 import type { Permission } from './catalogue';
 
-/** The five built-in role templates of SPEC.md section 3, with exactly the permission counts it gives. */
+/** A role template to start a new role from; the five templates' permission counts (7, 13, 20, 7, 21) are fixed. */
 export interface RoleTemplate {
   id: string;
   name: string;

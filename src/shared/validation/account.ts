@@ -1,7 +1,7 @@
 import { object, string } from 'yup';
 import { ACCOUNT_NAME, EMAIL_MAX, ORGANIZATION_NAME, PASSWORD } from '../constants';
 
-/** Field rules and messages of SPEC.md section 5 (Account); used by the login form and the auth routes. */
+/** The account fields' rules and messages, shared by the sign-in and sign-up forms and the auth routes. */
 
 const LETTERS_AND_SPACES = /^[\p{L}\p{M} ]+$/u;
 // Deliberately simple: one @, no spaces, a dot in the domain. Real proof of an address is a mail, not a regex.
@@ -10,8 +10,8 @@ export const EMAIL_FORMAT = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
 export const accountNameField = string()
   .trim()
   .required('Name is required')
-  .min(ACCOUNT_NAME.min, 'Name must be at least 2 characters')
-  .max(ACCOUNT_NAME.max, 'Name must be less than 50 characters')
+  .min(ACCOUNT_NAME.min, `Name must be at least ${ACCOUNT_NAME.min} characters`)
+  .max(ACCOUNT_NAME.max, `Name must be less than ${ACCOUNT_NAME.max} characters`)
   .matches(LETTERS_AND_SPACES, 'Name can only contain letters and spaces');
 
 export const emailField = string()
@@ -25,7 +25,7 @@ export const loginPasswordField = string().required('Password is required');
 
 export const newPasswordField = string()
   .required('Password is required')
-  .min(PASSWORD.min, 'Password must be at least 8 characters')
+  .min(PASSWORD.min, `Password must be at least ${PASSWORD.min} characters`)
   .max(PASSWORD.max, 'Password is too long')
   .matches(/[a-z]/, 'Password must contain at least one lowercase letter')
   .matches(/[A-Z]/, 'Password must contain at least one uppercase letter')
@@ -34,8 +34,8 @@ export const newPasswordField = string()
 export const organizationNameField = string()
   .trim()
   .required('Organization name is required')
-  .min(ORGANIZATION_NAME.min, 'Organization name must be at least 2 characters')
-  .max(ORGANIZATION_NAME.max, 'Organization name must be less than 100 characters');
+  .min(ORGANIZATION_NAME.min, `Organization name must be at least ${ORGANIZATION_NAME.min} characters`)
+  .max(ORGANIZATION_NAME.max, `Organization name must be less than ${ORGANIZATION_NAME.max} characters`);
 
 export const loginSchema = object({
   email: emailField,

@@ -1,24 +1,24 @@
 import { object } from 'yup';
-import { CSV_DEFAULT_COUNTRY_CODE, CSV_MAX_BYTES, TAG_NAME } from '../constants';
+import { COUNTRY_CODE_DIGITS, CSV_DEFAULT_COUNTRY_CODE, CSV_MAX_BYTES, TAG_NAME } from '../constants';
 import { countryCodePrefixOf, detectCountryCode, normalizePhone, phoneDigits, type NormalizedPhone } from '../phone';
 import { validate } from './first-error';
 import { contactFieldsAreValid, contactNameField, countryCodeField, phoneNumberField } from './contacts';
 import { tagNameField } from './tags';
 
 /**
- * CSV import rules (SPEC.md section 5, CSV import), shared by the screen's preview and the server so both
- * report the same rows as bad, for the same reason, at the same line.
+ * CSV import rules, shared by the screen's preview and the server so both report the same rows as bad,
+ * for the same reason, at the same line.
  */
 
 export const INVALID_CSV_FILE = 'Invalid File: Please upload a CSV file';
-export const CSV_TOO_LARGE = 'The file is larger than 10 MB. Split it into smaller files.';
+export const CSV_TOO_LARGE = `The file is larger than ${CSV_MAX_BYTES / (1024 * 1024)} MB. Split it into smaller files.`;
 export const CSV_NO_MOBILE_COLUMN = 'The file has no "mobile" column. The first line must name the columns, e.g. mobile,name,country_code';
 export const CSV_NOT_UTF8 = 'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.';
 
 /** POST /tags/import's tagName: the import tag is an ordinary tag, so it follows the tag name rules. */
 export const importTagSchema = object({ tagName: tagNameField });
 
-/** One file of at most 10 MB whose name ends in .csv or whose type is text/csv. */
+/** One file of at most CSV_MAX_BYTES whose name ends in .csv or whose type is text/csv. */
 export function isAcceptableCsvFile(file: { name: string; type?: string; size?: number }): boolean {
   const csvByName = file.name.toLowerCase().endsWith('.csv');
   const csvByType = (file.type ?? '').split(';')[0].trim().toLowerCase() === 'text/csv';
@@ -73,6 +73,9 @@ export type CsvRowOutcome =
 const failure = (reason: () => string): CsvRowOutcome => ({ kind: 'error', reason });
 const because = (message: string) => failure(() => message);
 
+/** A country_code cell written without its '+' ('971'). */
+const BARE_COUNTRY_CODE = new RegExp(`^\\d{${COUNTRY_CODE_DIGITS.min},${COUNTRY_CODE_DIGITS.max}}$`);
+
 // The number's rules first: a row with a bad number and a bad name is reported for its number.
 const rowSchema = object({ phoneNumber: phoneNumberField, countryCode: countryCodeField, name: contactNameField });
 
@@ -87,7 +90,7 @@ export function checkCsvRow(fields: readonly string[], columns: CsvColumns): Csv
 
   const mobile = cell(columns.mobile);
   const column = cell(columns.countryCode);
-  const named = column && /^\d{1,4}$/.test(column) ? `+${column}` : column;
+  const named = column && BARE_COUNTRY_CODE.test(column) ? `+${column}` : column;
 
   let countryCode = named;
   let phoneNumber = mobile;

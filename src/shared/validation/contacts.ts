@@ -1,12 +1,21 @@
-import { array, object, string } from 'yup';
-import { CONTACT_NAME, CONTACT_SEARCH_MIN_CHARS, CONTACT_SEARCH_QUERY_MAX, MAX_TAGS_PER_CONTACT, PHONE_DIGITS } from '../constants';
+import { array, object, string, type InferType } from 'yup';
+import {
+  CONTACTS_PAGE_SIZE,
+  CONTACT_NAME,
+  CONTACT_SEARCH_MIN_CHARS,
+  CONTACT_SEARCH_QUERY_MAX,
+  COUNTRY_CODE_DIGITS,
+  MAX_TAGS_PER_CONTACT,
+  PHONE_DIGITS,
+} from '../constants';
 import { phoneDigits } from '../phone';
+import { pageQuerySchema } from './page-query';
 
-/** The contact form and contact request rules of SPEC.md section 5 (Contacts and notes). */
+/** The contact form's rules, which the contacts API applies to the same fields. */
 
 // Letters of any script (Arabic and Devanagari names included), combining marks, spaces and . ' -
 const CONTACT_NAME_CHARACTERS = /^[\p{L}\p{M} .'-]+$/u;
-const COUNTRY_CODE_FORMAT = /^\+\d{1,4}$/;
+const COUNTRY_CODE_FORMAT = new RegExp(`^\\+\\d{${COUNTRY_CODE_DIGITS.min},${COUNTRY_CODE_DIGITS.max}}$`);
 const PHONE_FORMAT = new RegExp(`^\\d{${PHONE_DIGITS.min},${PHONE_DIGITS.max}}$`);
 
 /** Optional: a blank name is no name (stored as null). */
@@ -15,8 +24,8 @@ export const contactNameField = string()
   .transform((value: string | undefined | null) => (value ? value : undefined))
   .optional()
   .nullable()
-  .min(CONTACT_NAME.min, 'Name must be at least 2 characters')
-  .max(CONTACT_NAME.max, 'Name must be less than 100 characters')
+  .min(CONTACT_NAME.min, `Name must be at least ${CONTACT_NAME.min} characters`)
+  .max(CONTACT_NAME.max, `Name must be less than ${CONTACT_NAME.max} characters`)
   .matches(CONTACT_NAME_CHARACTERS, 'Name contains invalid characters');
 
 export const countryCodeField = string()
@@ -27,12 +36,12 @@ export const countryCodeField = string()
 export const phoneNumberField = string()
   .trim()
   .required('Phone number is required')
-  .test('phone-digits', 'Phone number must be 7-15 digits', (value) => !value || PHONE_FORMAT.test(phoneDigits(value)));
+  .test('phone-digits', `Phone number must be ${PHONE_DIGITS.min}-${PHONE_DIGITS.max} digits`, (value) => !value || PHONE_FORMAT.test(phoneDigits(value)));
 
 /** Absent means "leave the tags as they are" (a member without contacts:tag edits without them). */
 export const contactTagIdsField = array(string().defined())
   .optional()
-  .max(MAX_TAGS_PER_CONTACT, 'Too many tags selected (max 10)');
+  .max(MAX_TAGS_PER_CONTACT, `Too many tags selected (max ${MAX_TAGS_PER_CONTACT})`);
 
 /** POST /contacts and PUT /contacts/{id}: the add/edit modal's fields. */
 export const contactSchema = object({
@@ -42,11 +51,11 @@ export const contactSchema = object({
   tagIds: contactTagIdsField,
 });
 
-export interface ContactFields {
-  name?: string | null;
-  countryCode: string;
-  phoneNumber: string;
-}
+/** The add/edit modal's values as the schema passes them on (trimmed; a blank name is absent; no tagIds leaves tags alone). */
+export type ContactInput = InferType<typeof contactSchema>;
+
+/** A contact's own fields, without its tags. */
+export type ContactFields = Omit<ContactInput, 'tagIds'>;
 
 /**
  * The same rules as the schema's name, country code and phone fields, as one predicate without messages:
@@ -62,6 +71,9 @@ export function contactFieldsAreValid({ name, countryCode, phoneNumber }: Contac
       CONTACT_NAME_CHARACTERS.test(trimmedName));
   return nameOk && COUNTRY_CODE_FORMAT.test(countryCode.trim()) && PHONE_FORMAT.test(phoneDigits(phoneNumber.trim()));
 }
+
+/** GET /contacts: the Contacts screen's pages. */
+export const contactListQuerySchema = pageQuerySchema(CONTACTS_PAGE_SIZE);
 
 export const CONTACT_SEARCH_TOO_SHORT = `Type at least ${CONTACT_SEARCH_MIN_CHARS} characters to search`;
 

@@ -4,7 +4,7 @@ import { EMAIL_FORMAT } from './account';
 import { pageQuerySchema } from './page-query';
 import { trimmedText } from './trimmed-text';
 
-/** The invite and role-change forms of SPEC.md section 5 (Members and roles); the members routes parse with these. */
+/** The invite and role-change forms; the members and invitations routes validate with these too. */
 
 const roleIdField = trimmedText('Role is required').required('Role is required');
 

@@ -3,7 +3,7 @@ import { isPermission } from '../permissions/catalogue';
 import { trimmedText } from './trimmed-text';
 
 /**
- * The role form of SPEC.md section 5: name, description and at least one permission are required,
+ * The role form: name, description and at least one permission are required,
  * and what is missing is reported in one 'Please fill in: ' message (the 'Validation Error' toast,
  * and the server's 400).
  */
@@ -11,7 +11,7 @@ import { trimmedText } from './trimmed-text';
 export const ROLE_NAME_MAX = 50;
 export const ROLE_DESCRIPTION_MAX = 200;
 
-/** The labels SPEC.md uses for the missing items, in its order. */
+/** The labels the form uses for the missing items, in the form's order. */
 export const ROLE_FORM_ITEMS = {
   name: 'Role Name',
   description: 'Description',
@@ -26,7 +26,7 @@ export interface RoleFormValues {
 
 const filledText = (value: unknown) => typeof value === 'string' && value.trim() !== '';
 
-/** The SPEC labels of the required items a role form still lacks. */
+/** The labels of the required items a role form still lacks. */
 export function missingRoleItems(values: RoleFormValues): string[] {
   const missing: string[] = [];
   if (!filledText(values.name)) missing.push(ROLE_FORM_ITEMS.name);

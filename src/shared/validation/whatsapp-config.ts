@@ -1,7 +1,7 @@
-import { object, string } from 'yup';
+import { object, string, type InferType } from 'yup';
 import { ACCESS_TOKEN, META_ID_DIGITS, WEBHOOK_VERIFY_TOKEN } from '../constants';
 
-/** The Messaging configuration rules of SPEC.md section 5; used by the Messaging API tab and PUT /settings/whatsapp. */
+/** The Messaging API configuration rules; used by the Messaging API tab and PUT /settings/whatsapp. */
 
 const TOKEN_CHARACTERS = /^[A-Za-z0-9_-]+$/;
 const META_ID = new RegExp(`^\\d{${META_ID_DIGITS.min},${META_ID_DIGITS.max}}$`);
@@ -31,17 +31,17 @@ export const accessTokenField = string()
 export const phoneNumberIdField = string()
   .trim()
   .required('Phone Number ID is required')
-  .matches(META_ID, 'Phone Number ID must be 10-20 digits');
+  .matches(META_ID, `Phone Number ID must be ${META_ID_DIGITS.min}-${META_ID_DIGITS.max} digits`);
 
 export const businessAccountIdField = string()
   .trim()
   .required('Business Account ID is required')
-  .matches(META_ID, 'Business Account ID must be 10-20 digits');
+  .matches(META_ID, `Business Account ID must be ${META_ID_DIGITS.min}-${META_ID_DIGITS.max} digits`);
 
 export const webhookVerifyTokenField = string()
   .trim()
   .required('Webhook verify token is required')
-  .min(WEBHOOK_VERIFY_TOKEN.min, 'Webhook verify token must be at least 8 characters')
+  .min(WEBHOOK_VERIFY_TOKEN.min, `Webhook verify token must be at least ${WEBHOOK_VERIFY_TOKEN.min} characters`)
   .max(WEBHOOK_VERIFY_TOKEN.max, 'Webhook verify token is too long')
   .matches(TOKEN_CHARACTERS, 'Webhook verify token contains invalid characters');
 
@@ -51,3 +51,6 @@ export const whatsappConfigSchema = object({
   businessAccountId: businessAccountIdField,
   webhookVerifyToken: webhookVerifyTokenField,
 });
+
+/** PUT /settings/whatsapp. */
+export type WhatsAppConfigInput = InferType<typeof whatsappConfigSchema>;

@@ -7,32 +7,26 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
-import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router-dom';
-import { registerWhatsAppErrorHandler } from '@client/api/whatsapp-error-handler';
 import { useSession } from '@client/session/use-session';
-import type { WhatsAppErrorCode } from '@shared/api/errors';
+import { useAppDispatch, useAppSelector } from '../hooks';
 import { paths } from '../paths';
 import { CONFIG_ERROR_CONTENT, REQUIRED_TOKEN_PERMISSIONS } from './config-error-content';
+import { configErrorClosed, selectConfigError } from './config-error-slice';
 
 /**
- * The messaging configuration-error modal. Mounted once; any call answered with a WHATSAPP_* code
- * opens it through the global handler, whichever screen made the call.
+ * The messaging configuration-error modal. Mounted once; it shows the store's configError state,
+ * which any call answered with a WHATSAPP_* code opens, whichever screen made the call.
  */
 export function ConfigErrorModal() {
-  // The code outlives `open` so the text does not change while the dialog fades out.
-  const [{ code, open }, setState] = useState<{ code: WhatsAppErrorCode; open: boolean }>({
-    code: 'WHATSAPP_NOT_CONFIGURED',
-    open: false,
-  });
+  const { code, open } = useAppSelector(selectConfigError);
+  const dispatch = useAppDispatch();
   const { can } = useSession();
   const navigate = useNavigate();
 
-  useEffect(() => registerWhatsAppErrorHandler((reported) => setState({ code: reported, open: true })), []);
-
   const content = CONFIG_ERROR_CONTENT[code];
   const canFix = can('settings:view');
-  const close = () => setState((state) => ({ ...state, open: false }));
+  const close = () => dispatch(configErrorClosed());
 
   return (
     <Dialog open={open} onClose={close} maxWidth="sm" fullWidth aria-labelledby="config-error-title">

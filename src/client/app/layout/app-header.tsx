@@ -23,7 +23,7 @@ export interface AppHeaderProps {
   onMenuClick: () => void;
 }
 
-/** Logo and product name, welcome line, light/dark toggle and Logout (SPEC.md 2, Shell). */
+/** The shell's top bar: menu button, logo and product name, welcome line, light/dark toggle and Logout. */
 export function AppHeader({ mobile, sidebarCollapsed, onMenuClick }: AppHeaderProps) {
   const { user } = useSession();
   const { signOut, signingOut } = useSignOut();

@@ -62,6 +62,27 @@ describe('shell', () => {
     expect(within(nav).queryByRole('link', { name: 'Contacts' })).not.toBeInTheDocument();
   });
 
+  it('keeps the navigation list valid: every child of the list is a list item holding one link', async () => {
+    renderApp({ route: '/settings', user: sessionUser() });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    const list = within(nav).getByRole('list');
+    const children = Array.from(list.children);
+    expect(children.map((child) => child.tagName)).toEqual(Array(7).fill('LI'));
+    expect(children.map((child) => within(child as HTMLElement).getAllByRole('link')).map((links) => links.length)).toEqual(Array(7).fill(1));
+  });
+
+  it('names every icon-only link of the collapsed sidebar by its label', async () => {
+    window.localStorage.setItem('parley.sidebar.collapsed', 'true');
+    renderApp({ route: '/settings', user: sessionUser() });
+    const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
+    await screen.findByRole('button', { name: 'Expand sidebar' });
+    const links = within(nav).getAllByRole('link');
+    expect(links.map((link) => link.textContent)).toEqual(Array(7).fill(''));
+    expect(links.map((link) => link.getAttribute('aria-label'))).toEqual([
+      'Dashboard', 'Contacts', 'Tags', 'Templates', 'Broadcasts', 'Conversations', 'Settings',
+    ]);
+  });
+
   it('marks the current section', async () => {
     renderApp({ route: '/contacts/import', user: sessionUser() });
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
@@ -97,6 +118,11 @@ describe('shell', () => {
     window.matchMedia = (query: string) => ({ ...original(query), matches: query.includes('48em') });
     try {
       stubDashboard();
+      server.use(
+        http.get(apiUrl('/contacts'), () =>
+          HttpResponse.json({ data: [], pagination: { page: 1, limit: 50, total: 0, totalPages: 0, hasNext: false } }),
+        ),
+      );
       const { user, router } = renderApp({ route: '/', user: sessionUser() });
       const open = await screen.findByRole('button', { name: 'Open navigation' });
       expect(screen.queryByRole('link', { name: 'Contacts' })).not.toBeInTheDocument();

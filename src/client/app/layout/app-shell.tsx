@@ -1,20 +1,17 @@
 import Box from '@mui/material/Box';
 import Toolbar from '@mui/material/Toolbar';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
-import { Outlet } from 'react-router-dom';
-import { MOBILE_BREAKPOINT } from '@shared/constants';
+import { useNarrowScreen } from '@client/components/use-narrow-screen';
+import { RequireRoutePermission } from '../router/require-route-permission';
 import { AppHeader } from './app-header';
 import { Sidebar } from './sidebar';
 import { useStoredFlag } from './use-stored-flag';
 
-const MOBILE_QUERY = `(width < ${MOBILE_BREAKPOINT})`;
 const COLLAPSED_KEY = 'parley.sidebar.collapsed';
 
-/** The signed-in layout: header, sidebar (a drawer on mobile) and the current screen. */
+/** The signed-in layout: header, sidebar (a drawer on mobile) and the current screen, if the user may see it. */
 export function AppShell() {
-  // noSsr: read the media query on the first render, so phones never flash the desktop layout.
-  const mobile = useMediaQuery(MOBILE_QUERY, { noSsr: true });
+  const mobile = useNarrowScreen();
   const [mobileOpen, setMobileOpen] = useState(false);
   const [collapsed, setCollapsed] = useStoredFlag(COLLAPSED_KEY, false);
 
@@ -29,7 +26,7 @@ export function AppShell() {
       <Box component="main" sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
         <Box sx={{ flexGrow: 1, p: { xs: 2, sm: 3 }, width: '100%', maxWidth: 1440, mx: 'auto' }}>
-          <Outlet />
+          <RequireRoutePermission />
         </Box>
       </Box>
     </Box>

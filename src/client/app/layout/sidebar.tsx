@@ -2,6 +2,7 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Drawer from '@mui/material/Drawer';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -26,7 +27,7 @@ export interface SidebarProps {
 const widthTransition = (theme: Theme) =>
   theme.transitions.create('width', { easing: theme.transitions.easing.sharp, duration: theme.transitions.duration.shorter });
 
-/** The permission-gated navigation of SPEC.md 2 (Shell). */
+/** The main navigation: the route table's sidebar entries the user's permissions allow. */
 export function Sidebar({ mobile, mobileOpen, collapsed, onMobileClose }: SidebarProps) {
   const { can, user } = useSession();
   const { pathname } = useLocation();
@@ -95,24 +96,27 @@ export function Sidebar({ mobile, mobileOpen, collapsed, onMobileClose }: Sideba
   );
 }
 
+/** One item: an <li> holding the link, so the list stays a valid list for assistive technology. */
 function SidebarLink({ item, active, narrow, onNavigate }: { item: NavItem; active: boolean; narrow: boolean; onNavigate?: () => void }) {
   const Icon = item.icon;
   return (
-    <Tooltip title={narrow ? item.label : ''} placement="right" disableInteractive>
-      <ListItemButton
-        component={RouterLink}
-        to={item.path}
-        selected={active}
-        aria-current={active ? 'page' : undefined}
-        aria-label={narrow ? item.label : undefined}
-        onClick={onNavigate}
-        sx={{ minHeight: 44, px: 1.5, justifyContent: narrow ? 'center' : 'flex-start' }}
-      >
-        <ListItemIcon sx={{ minWidth: 0, mr: narrow ? 0 : 1.75, color: 'text.secondary' }}>
-          <Icon fontSize="small" />
-        </ListItemIcon>
-        {!narrow && <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 500, fontSize: 14.5 } } }} />}
-      </ListItemButton>
-    </Tooltip>
+    <ListItem disablePadding>
+      <Tooltip title={narrow ? item.label : ''} placement="right" disableInteractive>
+        <ListItemButton
+          component={RouterLink}
+          to={item.path}
+          selected={active}
+          aria-current={active ? 'page' : undefined}
+          aria-label={narrow ? item.label : undefined}
+          onClick={onNavigate}
+          sx={{ minHeight: 44, px: 1.5, justifyContent: narrow ? 'center' : 'flex-start' }}
+        >
+          <ListItemIcon sx={{ minWidth: 0, mr: narrow ? 0 : 1.75, color: 'text.secondary' }}>
+            <Icon fontSize="small" />
+          </ListItemIcon>
+          {!narrow && <ListItemText primary={item.label} slotProps={{ primary: { sx: { fontWeight: 500, fontSize: 14.5 } } }} />}
+        </ListItemButton>
+      </Tooltip>
+    </ListItem>
   );
 }

@@ -235,6 +235,5 @@ describe('login screen: join organization by invitation', () => {
     expect(await screen.findByLabelText('Email')).toHaveValue('');
     expect(screen.queryByText(/You have been invited/)).not.toBeInTheDocument();
     await waitFor(() => expect(error).toHaveBeenCalledWith('Failed to load the invitation', expect.objectContaining({ status: 404 })));
-    error.mockRestore();
   });
 });

@@ -44,12 +44,13 @@ export function CsvDropZone({ file, disabled = false, onFile, onReject }: CsvDro
     }
   }
 
+  // No aria-label: the zone is named by the text it shows (which changes once a file is chosen), so
+  // its name always contains what a speech-input user reads on it.
   return (
     <Box
       role="button"
       tabIndex={disabled ? -1 : 0}
       aria-disabled={disabled}
-      aria-label="Choose a CSV file or drop it here"
       onClick={() => !disabled && input.current?.click()}
       onKeyDown={keyDown}
       onDragOver={(event) => {

@@ -6,7 +6,7 @@ import type { ContactImportResult } from '@shared/api/contact-import';
 import { previewCsv, type CsvPreview } from './csv-preview';
 import { uploadContactsCsv, type UploadHandle } from './upload-contacts';
 
-/** SPEC.md 4, CSV import: idle, file chosen, importing, result shown. */
+/** The CSV import steps: idle, file chosen, importing, result shown. */
 export type ImportState =
   | { step: 'idle' }
   | { step: 'chosen'; file: File; preview: CsvPreview | null }
@@ -46,8 +46,10 @@ export function useContactImport() {
       const { file, preview } = state;
       setFailure(null);
       setState({ step: 'importing', file, preview, progress: 0 });
-      const handle = uploadContactsCsv(file, tagName, (progress) =>
-        setState((current) => (current.step === 'importing' ? { ...current, progress } : current)),
+      const handle = dispatch(
+        uploadContactsCsv(file, tagName, (progress) =>
+          setState((current) => (current.step === 'importing' ? { ...current, progress } : current)),
+        ),
       );
       upload.current = handle;
       // A cancelled upload (reset) is no longer this screen's business: its rejection is ignored.

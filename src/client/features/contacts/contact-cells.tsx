@@ -2,16 +2,17 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
-import { TagChip } from '@client/features/tags/tag-chip';
+import { TagChip } from '@client/components/tags/tag-chip';
 import type { Contact } from '@shared/api/contacts';
+import { formatPhone } from '@shared/phone';
 
 const VISIBLE_TAGS = 3;
 
 /** The name, struck through with a 'Deleted' badge once the contact is soft-deleted. */
-export function ContactNameCell({ contact }: { contact: Contact }) {
+function ContactName({ contact }: { contact: Contact }) {
   const deleted = contact.deletedAt !== null;
   return (
-    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%', minWidth: 0 }}>
+    <>
       <Typography
         variant="body2"
         noWrap
@@ -20,6 +21,31 @@ export function ContactNameCell({ contact }: { contact: Contact }) {
         {contact.name ?? 'No name'}
       </Typography>
       {deleted && <Chip label="Deleted" color="error" size="small" variant="outlined" />}
+    </>
+  );
+}
+
+export function ContactNameCell({ contact }: { contact: Contact }) {
+  return (
+    <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%', minWidth: 0 }}>
+      <ContactName contact={contact} />
+    </Box>
+  );
+}
+
+/**
+ * Narrow screens: the name with the phone number under it, so the table can drop the Phone column and
+ * keep the row actions in view.
+ */
+export function ContactNameAndPhoneCell({ contact }: { contact: Contact }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', justifyContent: 'center', height: '100%', minWidth: 0 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, minWidth: 0 }}>
+        <ContactName contact={contact} />
+      </Box>
+      <Typography variant="caption" color="text.secondary" noWrap>
+        {formatPhone(contact.countryCode, contact.phoneNumber)}
+      </Typography>
     </Box>
   );
 }

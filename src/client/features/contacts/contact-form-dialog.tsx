@@ -6,7 +6,7 @@ import { FormikTextField } from '@client/components/form/formik-text-field';
 import { useRecordAction } from '@client/components/toast/use-record-action';
 import { useToast } from '@client/components/toast/use-toast';
 import { isApiError } from '@client/api/api-error';
-import { TagMultiSelect } from '@client/features/tags/tag-multi-select';
+import { TagPicker } from '@client/components/tags/tag-picker';
 import type { Contact, ContactInput } from '@shared/api/contacts';
 import { MAX_TAGS_PER_CONTACT } from '@shared/constants';
 import { SUPPORTED_COUNTRIES } from '@shared/countries';
@@ -35,7 +35,7 @@ function TagsField() {
   const [field, meta, helpers] = useField<string[]>('tagIds');
   const { isSubmitting } = useFormikContext();
   return (
-    <TagMultiSelect
+    <TagPicker
       value={field.value}
       onChange={(tagIds) => void helpers.setValue(tagIds)}
       onBlur={() => void helpers.setTouched(true)}

@@ -24,6 +24,16 @@ export interface ContactRowHandlers {
   onRestore: (contact: Contact) => void;
 }
 
+const NOTES_BADGE_MAX = 99;
+
+/**
+ * The notes count as the badge shows it. The badge is the button's visible text, so the button's
+ * name must contain it verbatim (a speech-input user says what they see).
+ */
+function notesBadge(count: number): string {
+  return count > NOTES_BADGE_MAX ? `${NOTES_BADGE_MAX}+` : String(count);
+}
+
 export function contactLabel(contact: Contact): string {
   return contact.name ?? `${contact.countryCode} ${contact.phoneNumber}`;
 }
@@ -54,8 +64,8 @@ export function ContactRowActions({ contact, can, handlers }: { contact: Contact
         </Tooltip>
       )}
       <Tooltip title="Notes">
-        <IconButton size="small" aria-label={`Notes of ${label} (${contact._count.notes})`} onClick={() => handlers.onNotes(contact)}>
-          <Badge badgeContent={contact._count.notes} color="primary" max={99}>
+        <IconButton size="small" aria-label={`Notes of ${label}: ${notesBadge(contact._count.notes)}`} onClick={() => handlers.onNotes(contact)}>
+          <Badge badgeContent={contact._count.notes} color="primary" max={NOTES_BADGE_MAX}>
             <StickyNote2OutlinedIcon fontSize="small" />
           </Badge>
         </IconButton>

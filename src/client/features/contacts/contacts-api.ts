@@ -1,9 +1,8 @@
 import { api } from '@client/api/base-api';
+import { TAG_LIST } from '@client/api/tags-endpoints';
 import type { Contact, ContactConversationResponse, ContactInput, ContactPage, ContactSearchResponse } from '@shared/api/contacts';
-import type { ContactNote, ContactNotePage } from '@shared/api/notes';
 
 const CONTACT_LIST = { type: 'Contact', id: 'LIST' } as const;
-const TAG_LIST = { type: 'Tag', id: 'LIST' } as const;
 
 const contactTags = (contacts: readonly Contact[] | undefined) => [
   CONTACT_LIST,
@@ -11,8 +10,8 @@ const contactTags = (contacts: readonly Contact[] | undefined) => [
 ];
 
 /**
- * Contacts and their notes (SPEC.md 7). Contact changes move tag counts and dashboard numbers, and
- * write activity entries on the contact's timeline, so they refresh those too.
+ * Contacts. Contact changes move tag counts and dashboard numbers, and write activity entries on the
+ * contact's timeline (the notes of api/notes-endpoints.ts), so they refresh those too.
  */
 export const contactsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -45,31 +44,6 @@ export const contactsApi = api.injectEndpoints({
       query: (contactId) => ({ url: `/conversations/contact/${encodeURIComponent(contactId)}` }),
       invalidatesTags: ['Conversation'],
     }),
-
-    getNotes: build.query<ContactNotePage, { contactId: string; limit: number }>({
-      query: ({ contactId, limit }) => ({ url: `/contacts/${encodeURIComponent(contactId)}/notes`, params: { page: 1, limit } }),
-      providesTags: (_result, _error, { contactId }) => [{ type: 'Note', id: contactId }],
-    }),
-    addNote: build.mutation<ContactNote, { contactId: string; content: string }>({
-      query: ({ contactId, content }) => ({ url: `/contacts/${encodeURIComponent(contactId)}/notes`, method: 'POST', body: { content } }),
-      // The contact's row shows the note count.
-      invalidatesTags: (_result, _error, { contactId }) => [{ type: 'Note', id: contactId }, { type: 'Contact', id: contactId }],
-    }),
-    updateNote: build.mutation<ContactNote, { contactId: string; noteId: string; content: string }>({
-      query: ({ contactId, noteId, content }) => ({
-        url: `/contacts/${encodeURIComponent(contactId)}/notes/${encodeURIComponent(noteId)}`,
-        method: 'PUT',
-        body: { content },
-      }),
-      invalidatesTags: (_result, _error, { contactId }) => [{ type: 'Note', id: contactId }],
-    }),
-    deleteNote: build.mutation<{ message: string }, { contactId: string; noteId: string }>({
-      query: ({ contactId, noteId }) => ({
-        url: `/contacts/${encodeURIComponent(contactId)}/notes/${encodeURIComponent(noteId)}`,
-        method: 'DELETE',
-      }),
-      invalidatesTags: (_result, _error, { contactId }) => [{ type: 'Note', id: contactId }, { type: 'Contact', id: contactId }],
-    }),
   }),
 });
 
@@ -81,8 +55,4 @@ export const {
   useDeleteContactMutation,
   useRestoreContactMutation,
   useStartConversationMutation,
-  useGetNotesQuery,
-  useAddNoteMutation,
-  useUpdateNoteMutation,
-  useDeleteNoteMutation,
 } = contactsApi;

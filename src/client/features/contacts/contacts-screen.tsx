@@ -11,6 +11,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@client/app/paths';
 import { PageHeader } from '@client/components/page-header';
 import { useServerPagination } from '@client/components/paged-data-grid';
+import { NotesDialog } from '@client/components/notes/notes-dialog';
 import { useDebouncedValue } from '@client/components/use-debounced-value';
 import { useSession } from '@client/session/use-session';
 import type { Contact } from '@shared/api/contacts';
@@ -19,13 +20,12 @@ import { ContactFormDialog } from './contact-form-dialog';
 import type { ContactRowAbilities, ContactRowHandlers } from './contact-row-actions';
 import { useGetContactsQuery, useSearchContactsQuery } from './contacts-api';
 import { ContactsTable } from './contacts-table';
-import { NotesDialog } from './notes/notes-dialog';
 import { useContactLifecycle } from './use-contact-lifecycle';
 import { useStartChat } from './use-start-chat';
 
 type Editor = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; contact: Contact };
 
-/** The Contacts screen (SPEC.md 2): search, Import CSV, Add Contact, the table, and its modals. */
+/** The Contacts screen: search, Import CSV, Add Contact, the table, and its modals. */
 export default function ContactsScreen() {
   const { can } = useSession();
   const [search, setSearch] = useState('');

@@ -53,13 +53,12 @@ describe('dashboard', () => {
   });
 
   it('says so when the statistics cannot be loaded', async () => {
-    const error = jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
     server.use(http.get(apiUrl('/analytics'), () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
     renderWithProviders(<DashboardScreen />, { user: sessionUser() });
     expect(
       await screen.findByText('Failed to load dashboard analytics. Please try refreshing the page.', undefined, { timeout: 3000 }),
     ).toBeInTheDocument();
-    error.mockRestore();
   });
 
   it('refreshes the figures every 30 seconds', async () => {

@@ -86,16 +86,20 @@ export function PendingInvitations({ canInvite, knownTokens, onTokenIssued }: Pe
         headerName: 'Actions',
         width: 140,
         sortable: false,
-        renderCell: ({ row }) => (
-          <Button
-            size="small"
-            startIcon={copiedId === row.id ? <CheckIcon /> : <ContentCopyIcon />}
-            onClick={() => void copyLink(row)}
-            aria-label={`Copy invitation link for ${row.email}`}
-          >
-            {copiedId === row.id ? 'Copied!' : 'Copy Link'}
-          </Button>
-        ),
+        renderCell: ({ row }) => {
+          const text = copiedId === row.id ? 'Copied!' : 'Copy Link';
+          // The name starts with the visible text (what a speech-input user says), then which row.
+          return (
+            <Button
+              size="small"
+              startIcon={copiedId === row.id ? <CheckIcon /> : <ContentCopyIcon />}
+              onClick={() => void copyLink(row)}
+              aria-label={`${text} (invitation for ${row.email})`}
+            >
+              {text}
+            </Button>
+          );
+        },
       },
     ];
   }, [canInvite, copiedId, knownTokens, onTokenIssued, resend]);

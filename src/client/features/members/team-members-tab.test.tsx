@@ -92,7 +92,7 @@ describe('Team Members tab', () => {
     expect(screen.queryByRole('columnheader', { name: 'Actions' })).not.toBeInTheDocument();
     expect(screen.getByRole('columnheader', { name: 'Member' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Invite Member' })).not.toBeInTheDocument();
-    expect(screen.queryByRole('button', { name: /Copy invitation link/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: /^Copy Link/ })).not.toBeInTheDocument();
   });
 
   it('shows Access Denied without members:view', () => {
@@ -137,12 +137,12 @@ describe('Team Members tab', () => {
     );
     const { user } = renderTab();
     const writeText = mockClipboard();
-    await user.click(await screen.findByRole('button', { name: 'Copy invitation link for yusuf@example.com' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy Link (invitation for yusuf@example.com)' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/invite/fresh_token`));
     expect(await screen.findByText('Copied!')).toBeInTheDocument();
 
     // The page now holds that link: copying again gives the same one, without retiring it.
-    await user.click(screen.getByRole('button', { name: 'Copy invitation link for yusuf@example.com' }));
+    await user.click(screen.getByRole('button', { name: 'Copied! (invitation for yusuf@example.com)' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(2));
     expect(writeText).toHaveBeenLastCalledWith(`${window.location.origin}/invite/fresh_token`);
     expect(resent).toBe(1);
@@ -155,7 +155,7 @@ describe('Team Members tab', () => {
     mockClipboard(async () => {
       throw new Error('denied');
     });
-    await user.click(await screen.findByRole('button', { name: 'Copy invitation link for yusuf@example.com' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy Link (invitation for yusuf@example.com)' }));
     expect(await screen.findByText('Failed to copy invitation link. Please try again.')).toBeInTheDocument();
   });
 
@@ -194,7 +194,7 @@ describe('Team Members tab', () => {
     expect(sent).toEqual({ email: 'sara@example.com', roleId: 'r-agent' });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite New Member' })).not.toBeInTheDocument());
 
-    await user.click(await screen.findByRole('button', { name: 'Copy invitation link for sara@example.com' }));
+    await user.click(await screen.findByRole('button', { name: 'Copy Link (invitation for sara@example.com)' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/invite/new_token`));
   });
 

@@ -47,21 +47,22 @@ export function PermissionPicker({ groups, selected, grantable, onChange, disabl
         const count = permissions.filter((p) => selected.has(p.id)).length;
         const allOn = count === permissions.length;
         return (
-          <Accordion key={category} disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
-            <AccordionSummary expandIcon={<ExpandMoreIcon />} aria-label={`${category} permissions`}>
+          // The select-all box sits beside the header button, not inside it: a control nested in a
+          // button is unreachable for assistive technology.
+          <Box key={category} sx={{ position: 'relative' }}>
+            <Checkbox
+              size="small"
+              checked={count > 0 && allOn}
+              indeterminate={count > 0 && !allOn}
+              disabled={disabled || !permissions.some((p) => canToggle(p.id))}
+              onChange={() => toggleGroup(permissions, allOn)}
+              slotProps={{ input: { 'aria-label': `Select all ${category} permissions` } }}
+              sx={{ position: 'absolute', left: 8, top: 6, zIndex: 1 }}
+            />
+          <Accordion disableGutters variant="outlined" slotProps={{ transition: { unmountOnExit: true } }}>
+            <AccordionSummary expandIcon={<ExpandMoreIcon />} sx={{ pl: 6 }}>
               <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, width: '100%' }}>
-                <Checkbox
-                  size="small"
-                  checked={count > 0 && allOn}
-                  indeterminate={count > 0 && !allOn}
-                  disabled={disabled || !permissions.some((p) => canToggle(p.id))}
-                  onClick={(event) => event.stopPropagation()}
-                  onChange={() => toggleGroup(permissions, allOn)}
-                  slotProps={{ input: { 'aria-label': `Select all ${category} permissions` } }}
-                />
-                <Typography sx={{ fontWeight: 600, flexGrow: 1 }}>
-                  {category}
-                </Typography>
+                <Typography sx={{ fontWeight: 600, flexGrow: 1 }}>{category} permissions</Typography>
                 <Typography variant="body2" color="text.secondary" sx={{ mr: 1 }}>
                   {count}/{permissions.length}
                 </Typography>
@@ -87,6 +88,7 @@ export function PermissionPicker({ groups, selected, grantable, onChange, disabl
               ))}
             </AccordionDetails>
           </Accordion>
+          </Box>
         );
       })}
     </Box>

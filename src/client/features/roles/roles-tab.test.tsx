@@ -51,7 +51,7 @@ function toastWith(text: string) {
 async function openCreate(user: UserEvent) {
   await user.click(await screen.findByRole('button', { name: 'Create Role' }));
   const dialog = await screen.findByRole('dialog', { name: 'Create New Role' });
-  await within(dialog).findByLabelText('Chats permissions');
+  await within(dialog).findByRole('button', { name: /^Chats permissions/ });
   return dialog;
 }
 
@@ -156,7 +156,7 @@ describe('Roles tab', () => {
     expect(within(dialog).getByLabelText(/Role Name/)).toHaveValue('Chat Agent');
     expect(within(dialog).getByLabelText(/Description/)).toHaveValue(chatAgent.description);
     expect(within(dialog).getByText(`7 of ${total} permissions selected`)).toBeInTheDocument();
-    const chatsGroup = within(dialog).getByLabelText('Chats permissions');
+    const chatsGroup = within(dialog).getByRole('button', { name: /^Chats permissions/ });
     const chats = within(dialog).getByLabelText('Select all Chats permissions');
     expect(chats).toHaveAttribute('data-indeterminate', 'true');
     expect(within(chatsGroup).getByText('2/5')).toBeInTheDocument();
@@ -189,7 +189,7 @@ describe('Roles tab', () => {
     answers();
     const { user } = renderTab();
     const dialog = await openCreate(user);
-    await user.click(within(dialog).getByLabelText('Settings permissions'));
+    await user.click(within(dialog).getByRole('button', { name: /^Settings permissions/ }));
     const settingsView = await within(dialog).findByRole('checkbox', { name: /^settings:view\s/ });
     await user.click(settingsView);
     expect(settingsView).toBeChecked();
@@ -231,7 +231,7 @@ describe('Roles tab', () => {
     expect(within(dialog).queryByRole('combobox', { name: 'Template (optional)' })).not.toBeInTheDocument();
     expect(within(dialog).getByLabelText(/Role Name/)).toHaveValue('Support');
     expect(within(dialog).getByLabelText(/Description/)).toHaveValue('Answers chats');
-    const chatsGroup = await within(dialog).findByLabelText('Chats permissions');
+    const chatsGroup = await within(dialog).findByRole('button', { name: /^Chats permissions/ });
     expect(within(chatsGroup).getByText('2/5')).toBeInTheDocument();
 
     await user.click(within(dialog).getByLabelText(/Description/));
@@ -249,7 +249,7 @@ describe('Roles tab', () => {
     await user.click(within(dialog).getByRole('combobox', { name: 'Template (optional)' }));
     await user.click(await screen.findByRole('option', { name: /^Chat Agent/ }));
     expect(within(dialog).getByText(`2 of ${PERMISSIONS.length} permissions selected`)).toBeInTheDocument();
-    await user.click(within(dialog).getByLabelText('Chats permissions'));
+    await user.click(within(dialog).getByRole('button', { name: /^Chats permissions/ }));
     expect(await within(dialog).findByRole('checkbox', { name: /^chats:respond\s/ })).toBeDisabled();
     expect(within(dialog).getByRole('checkbox', { name: /^chats:view\s/ })).toBeEnabled();
   });

@@ -3,15 +3,14 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
-import { lazy, Suspense, useEffect, useState, type ComponentType } from 'react';
+import { Suspense, useEffect, useState, type ComponentType } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { isSettingsTab, type SettingsTab } from '@client/app/paths';
 import { PageHeader } from '@client/components/page-header';
 import { useSession } from '@client/session/use-session';
 import type { Permission } from '@shared/permissions/catalogue';
-import ProfileTab from './profile-tab';
 
-interface TabDefinition {
+export interface SettingsTabDefinition {
   key: SettingsTab;
   label: string;
   /** Shown, and its panel rendered, only for holders of this permission. */
@@ -19,34 +18,19 @@ interface TabDefinition {
   Panel: ComponentType;
 }
 
-// The gated panels are chunks of their own: most users never open them.
-const TABS: readonly TabDefinition[] = [
-  { key: 'profile', label: 'Profile', Panel: ProfileTab },
-  {
-    key: 'whatsapp',
-    label: 'Messaging API',
-    requires: 'settings:view',
-    Panel: lazy(() => import('@client/features/whatsapp-settings/messaging-api-tab')),
-  },
-  {
-    key: 'members',
-    label: 'Team Members',
-    requires: 'members:view',
-    Panel: lazy(() => import('@client/features/members/team-members-tab')),
-  },
-  {
-    key: 'roles',
-    label: 'Roles & Permissions',
-    requires: 'roles:view',
-    Panel: lazy(() => import('@client/features/roles/roles-tab')),
-  },
-];
+export interface SettingsScreenProps {
+  /**
+   * The tabs in order, the first one always visible. The panels come from other features, so the app
+   * layer passes them in (app/settings/settings-page.tsx): a feature never imports another.
+   */
+  tabs: readonly SettingsTabDefinition[];
+}
 
 const tabId = (key: SettingsTab) => `settings-tab-${key}`;
 const panelId = (key: SettingsTab) => `settings-panel-${key}`;
 
-/** Settings (SPEC.md 2): Profile, Messaging API, Team Members, Roles & Permissions, each gated by permission. */
-export default function SettingsScreen() {
+/** Settings: a tab per section, each gated by its permission; ?tab= picks the initial one. */
+export function SettingsScreen({ tabs }: SettingsScreenProps) {
   const { can } = useSession();
   const [searchParams, setSearchParams] = useSearchParams();
   const requested = searchParams.get('tab');
@@ -59,7 +43,7 @@ export default function SettingsScreen() {
     if (isSettingsTab(requested)) setChosen(requested);
   }
 
-  // ?tab= picks the initial tab, then the URL goes back to /settings (SPEC.md 2).
+  // ?tab= picks the initial tab, then the URL goes back to /settings.
   useEffect(() => {
     if (requested === null) return;
     setSearchParams(
@@ -71,7 +55,7 @@ export default function SettingsScreen() {
     );
   }, [requested, setSearchParams]);
 
-  const visible = TABS.filter((tab) => !tab.requires || can(tab.requires));
+  const visible = tabs.filter((tab) => !tab.requires || can(tab.requires));
   const active = visible.find((tab) => tab.key === chosen) ?? visible[0];
 
   return (

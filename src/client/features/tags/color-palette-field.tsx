@@ -5,9 +5,9 @@ import FormLabel from '@mui/material/FormLabel';
 import { useField } from 'formik';
 import { TAG_COLOR_PALETTE } from '@shared/constants';
 import { FormikTextField } from '@client/components/form/formik-text-field';
-import { textColorOn } from './tag-chip';
+import { textColorOn } from '@client/components/tags/tag-chip';
 
-/** The 20 swatches of SPEC.md 9 as a radio group, plus the hex code for a colour of one's own. */
+/** The 20 swatches of the tag palette as a radio group, plus the hex code for a colour of one's own. */
 export function ColorPaletteField({ name }: { name: string }) {
   const [field, , helpers] = useField<string>(name);
   const chosen = field.value.toLowerCase();

@@ -3,12 +3,12 @@ import Typography from '@mui/material/Typography';
 import { useFormikContext } from 'formik';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { FormikTextField } from '@client/components/form/formik-text-field';
+import { TagChip } from '@client/components/tags/tag-chip';
 import { useRecordAction } from '@client/components/toast/use-record-action';
 import type { Tag, TagInput } from '@shared/api/tags';
 import { DEFAULT_TAG_COLOR } from '@shared/constants';
 import { tagSchema } from '@shared/validation/tags';
 import { ColorPaletteField } from './color-palette-field';
-import { TagChip } from './tag-chip';
 import { useCreateTagMutation, useUpdateTagMutation } from './tags-api';
 
 export interface TagFormDialogProps {

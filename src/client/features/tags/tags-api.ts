@@ -1,21 +1,14 @@
 import { api } from '@client/api/base-api';
-import type { Tag, TagInput, TagListQuery, TagPage } from '@shared/api/tags';
-
-const TAG_LIST = { type: 'Tag', id: 'LIST' } as const;
+import { TAG_LIST } from '@client/api/tags-endpoints';
+import type { Tag, TagInput } from '@shared/api/tags';
 
 /**
- * Tags (SPEC.md 7). A tag's name and colour show on contact rows and its deletion hides it there, so
- * every tag change also refreshes contacts; counts on the dashboard follow too.
+ * Tag writes. A tag's name and colour show on contact rows and its deletion hides it there, so every
+ * tag change also refreshes contacts; counts on the dashboard follow too. The list itself
+ * (`useGetTagsQuery`) is in api/tags-endpoints.ts, shared with the tag picker.
  */
 export const tagsApi = api.injectEndpoints({
   endpoints: (build) => ({
-    getTags: build.query<TagPage, TagListQuery>({
-      query: ({ page = 1, limit, includeDeleted }) => ({
-        url: '/tags',
-        params: { page, ...(limit !== undefined && { limit }), ...(includeDeleted && { includeDeleted: true }) },
-      }),
-      providesTags: (result) => [TAG_LIST, ...(result?.data ?? []).map((tag) => ({ type: 'Tag' as const, id: tag.id }))],
-    }),
     createTag: build.mutation<Tag, TagInput>({
       query: (body) => ({ url: '/tags', method: 'POST', body }),
       invalidatesTags: [TAG_LIST, 'Analytics'],
@@ -35,4 +28,4 @@ export const tagsApi = api.injectEndpoints({
   }),
 });
 
-export const { useGetTagsQuery, useCreateTagMutation, useUpdateTagMutation, useDeleteTagMutation, useRestoreTagMutation } = tagsApi;
+export const { useCreateTagMutation, useUpdateTagMutation, useDeleteTagMutation, useRestoreTagMutation } = tagsApi;

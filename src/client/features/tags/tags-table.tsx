@@ -8,8 +8,8 @@ import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { actionsColumn, PagedDataGrid, type ServerPage } from '@client/components/paged-data-grid';
+import { TagChip } from '@client/components/tags/tag-chip';
 import type { Tag } from '@shared/api/tags';
-import { TagChip } from './tag-chip';
 
 const DATE = new Intl.DateTimeFormat('en-US', { month: 'short', day: 'numeric', year: 'numeric' });
 
@@ -34,7 +34,7 @@ export function TagsTable({ page, canManage, onEdit, onDelete, onRestore }: Tags
         sortable: false,
         renderCell: ({ row }) => (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, height: '100%' }}>
-            <TagChip name={row.name} color={row.color} sx={row.deletedAt ? { opacity: 0.5, textDecoration: 'line-through' } : undefined} />
+            <TagChip name={row.name} color={row.color} sx={row.deletedAt ? { textDecoration: 'line-through' } : undefined} />
             {row.deletedAt && <Chip label="Deleted" color="error" size="small" variant="outlined" />}
           </Box>
         ),

@@ -2,9 +2,12 @@ import type { FastifyInstance } from 'fastify';
 import type { AnalyticsResponse } from '@shared/api/analytics';
 import { noQuery } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
-import { dashboardCards } from './dashboard-cards';
+import type { YupTypeProvider } from '../../plugins/validation';
+import { dashboardCards } from './analytics-service';
 
-export async function analyticsRoutes(app: FastifyInstance): Promise<void> {
+/** The dashboard: one card per screen the member may open, with its count. */
+export async function analyticsRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
   app.get('/', { config: { access: 'signed-in' }, schema: { querystring: noQuery } }, async (request): Promise<AnalyticsResponse> => {
     const auth = authOf(request);
     return { cards: await dashboardCards(app.db, auth.organizationId, auth.permissions) };

@@ -1,12 +1,12 @@
 import type { ThrottleLimits } from '../../config';
-import type { ThrottleRule } from './throttle';
+import type { ThrottleRule } from './throttle-service';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
 
 /**
- * Sign-in throttling (SECURITY.md AUTH-03): consecutive failures per e-mail and address get a growing
- * delay; an account takes at most N failures an hour from anywhere; one address at most N a day.
+ * Sign-in throttling against password guessing: consecutive failures per e-mail and address get a
+ * growing delay; an account takes at most N failures an hour from anywhere; one address at most N a day.
  */
 export function loginRules(email: string, ip: string, limits: ThrottleLimits): ThrottleRule[] {
   return [

@@ -1,6 +1,7 @@
 /** @jest-environment node */
 import { normalizePhone } from '@shared/phone';
-import { ContactBatches, IMPORT_BATCH_SIZE, type ContactColumns } from './contact-batches';
+import type { ContactColumns } from '../contacts/contacts-repository';
+import { ContactBatches, IMPORT_BATCH_SIZE } from './contact-batches';
 
 const contact = (i: number) => ({
   name: i % 3 === 0 ? null : `Person ${i}`,

@@ -1,16 +1,9 @@
 import { e164Of } from '@shared/phone';
 import type { ImportedContact } from '@shared/validation/contact-import';
+import type { ContactColumns } from '../contacts/contacts-repository';
 
 /** Rows per database statement: large enough to amortize a round trip, small enough to keep each array modest. */
 export const IMPORT_BATCH_SIZE = 5000;
-
-/** One batch of contacts as column arrays, the shape the upsert's unnest() takes. */
-export interface ContactColumns {
-  names: (string | null)[];
-  countryCodes: string[];
-  phoneNumbers: string[];
-  e164s: string[];
-}
 
 // No contact field can hold a control character, so one separates the values of a column.
 const SEPARATOR = '\u001f';

@@ -5,15 +5,14 @@ import type { Contact, ContactSearchResponse } from '@shared/api/contacts';
 import type { ContactNotePage } from '@shared/api/notes';
 import type { Tag, TagPage } from '@shared/api/tags';
 import { addMemberWith } from '../../testing/fixtures';
-import { createTestApp, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
+import { createAppWithAdmin, type Member, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
 let admin: Member;
 let organizationId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpAdmin(t.app, { organizationName: 'Import Org' });
+  ({ t, admin } = await createAppWithAdmin());
   organizationId = admin.user.organization!.organizationId;
 });
 afterAll(() => t.close());
@@ -133,6 +132,15 @@ describe('a file with good and bad rows', () => {
     expect(back).toMatchObject({ name: 'Back Again', deletedAt: null });
     const timeline = (await admin.request({ method: 'GET', url: `/api/contacts/${existing.id}/notes` })).json<ContactNotePage>();
     expect(timeline.data[0].content).toBe('Updated by an import from expo-leads.csv with tag "Qatar Fair"');
+    // A deleted contact the file brings back is restored on its timeline too, as a restore from the list would be.
+    const backTimeline = (await admin.request({ method: 'GET', url: `/api/contacts/${deleted.id}/notes` })).json<ContactNotePage>();
+    expect(backTimeline.data.map((n) => n.content).sort()).toEqual([
+      'Contact created',
+      'Contact deleted',
+      'Contact restored',
+      'Updated by an import from expo-leads.csv with tag "Qatar Fair"',
+    ]);
+    expect(backTimeline.data.slice(2).map((n) => n.content)).toEqual(['Contact deleted', 'Contact created']);
   });
 
   test('importing the same file twice changes no contact count', async () => {

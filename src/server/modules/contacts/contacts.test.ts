@@ -5,19 +5,17 @@ import type { Tag } from '@shared/api/tags';
 import { eq, sql } from 'drizzle-orm';
 import { organizations } from '../../db/schema';
 import { addMemberWith } from '../../testing/fixtures';
-import { createTestApp, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
+import { createAppWithAdmin, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
 import { normalizePhone } from '@shared/phone';
 import { rowsOf } from '../../db/rows-of';
-import { ContactBatches } from '../contact-import/contact-batches';
-import { writeImport } from '../contact-import/import-writer';
+import { importContactBatch } from './contact-intake-service';
 
 let t: TestApp;
 let admin: Member;
 let organizationId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpAdmin(t.app, { organizationName: 'Contacts Org' });
+  ({ t, admin } = await createAppWithAdmin());
   organizationId = admin.user.organization!.organizationId;
 });
 afterAll(async () => {
@@ -52,7 +50,7 @@ async function timeline(contactId: string): Promise<string[]> {
   return response.json<ContactNotePage>().data.map((note) => note.content);
 }
 
-describe('POST /api/contacts validation (SPEC.md section 5, Contacts)', () => {
+describe('POST /api/contacts validation', () => {
   test.each([
     [{ countryCode: '', phoneNumber: '9876543210' }, 'Country code is required'],
     [{ countryCode: '91', phoneNumber: '9876543210' }, 'Invalid country code format'],
@@ -86,7 +84,7 @@ describe('POST /api/contacts validation (SPEC.md section 5, Contacts)', () => {
 });
 
 describe('creating and phone normalization', () => {
-  test('answers the contact in the SPEC shape', async () => {
+  test('answers the contact in the API shape', async () => {
     const tag = await createTag('Shape Check');
     const contact = await createContact({ name: '  Ravi Kumar ', phoneNumber: '98765 00001', tagIds: [tag.id] });
     expect(contact).toEqual({
@@ -249,14 +247,16 @@ describe('GET /api/contacts, deep pages of a large organization', () => {
 
   beforeAll(async () => {
     owner = await signUpAdmin(t.app, { organizationName: 'Large Org' });
-    const people = Array.from({ length: COUNT }, (_, i) => ({ name: `Bulk ${i}`, ...normalizePhone('+91', `97${String(i).padStart(8, '0')}`) }));
-    await writeImport(t.database.db, {
-      organizationId: owner.user.organization!.organizationId,
-      userId: owner.user.userId,
-      tagName: 'Bulk',
-      fileName: 'bulk.csv',
-      contacts: ContactBatches.of(people),
-    });
+    const tag = await createTag('Bulk', owner);
+    const phones = Array.from({ length: COUNT }, (_, i) => normalizePhone('+91', `97${String(i).padStart(8, '0')}`));
+    const batch = {
+      names: phones.map((_, i) => `Bulk ${i}`),
+      countryCodes: phones.map((phone) => phone.countryCode),
+      phoneNumbers: phones.map((phone) => phone.phoneNumber),
+      e164s: phones.map((phone) => phone.e164),
+    };
+    const source = { organizationId: owner.user.organization!.organizationId, userId: owner.user.userId, tagId: tag.id, tagName: 'Bulk', fileName: 'bulk.csv' };
+    await t.database.db.transaction((tx) => importContactBatch(tx, source, batch));
     newestFirst = await listedInTheDatabase();
   });
 

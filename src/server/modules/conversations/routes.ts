@@ -1,28 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContactConversationResponse } from '@shared/api/contacts';
-import { notFound } from '../../lib/domain-error';
+import { idParams, noQuery } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
-import { CONTACT_NOT_FOUND, findContactRow } from '../contacts/contact-store';
-import { findOrCreateConversation } from './conversation-store';
+import type { YupTypeProvider } from '../../plugins/validation';
+import { CONTACT_NOT_FOUND } from '../contacts/contacts-service';
+import { openContactConversation } from './conversations-service';
 
-/**
- * SPEC.md section 7, Conversations. For now only what the Contacts screen's start-chat needs; the inbox
- * routes join this plugin.
- */
-export async function conversationRoutes(app: FastifyInstance): Promise<void> {
-  const { db } = app;
+/** Conversations. For now only what the Contacts screen's start chat needs; the inbox routes join this plugin. */
+export async function conversationRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
 
-  // The contact's conversation, created on first need. A deleted contact cannot be messaged: 404, as
-  // for a contact of another organization or none at all.
-  app.get<{ Params: { contactId: string } }>(
+  app.get(
     '/contact/:contactId',
-    { config: { access: 'chats:view' } },
-    async (request): Promise<ContactConversationResponse> => {
-      const { organizationId } = authOf(request);
-      const contact = await findContactRow(db, organizationId, request.params.contactId);
-      if (!contact || contact.deletedAt) throw notFound(CONTACT_NOT_FOUND);
-      const conversation = await findOrCreateConversation(db, organizationId, contact.id);
-      return { conversationId: conversation.id, contact: { id: contact.id } };
-    },
+    { config: { access: 'chats:view' }, schema: { params: idParams({ contactId: CONTACT_NOT_FOUND }), querystring: noQuery } },
+    async (request): Promise<ContactConversationResponse> =>
+      openContactConversation(app.db, authOf(request).organizationId, request.params.contactId),
   );
 }

@@ -1,8 +1,8 @@
 /**
  * How an invitation reaches the invitee. Parley ships without a mail server, so the default transport
  * delivers nothing and the inviter shares the link themselves (Copy Link); a mail transport (SMTP, an
- * e-mail API) implements this interface and is passed to the members routes where app.ts registers
- * them: `app.register(memberRoutes, { prefix: '/api/members', transport })`.
+ * e-mail API) implements this interface and is passed to the invitation routes where app.ts registers
+ * them: `app.register(invitationRoutes, { prefix: '/api/members', transport })`.
  */
 export interface InvitationMessage {
   to: string;

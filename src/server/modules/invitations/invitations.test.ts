@@ -4,10 +4,10 @@ import type { InvitationIssuedResponse, InvitationsResponse } from '@shared/api/
 import { INVITATION_TTL_DAYS } from '@shared/constants';
 import { invitations } from '../../db/schema';
 import { addMemberWith, roleIdByName } from '../../testing/fixtures';
-import { createTestApp, signUpAdmin, TEST_PASSWORD, uniqueEmail, type Member, type TestApp } from '../../testing/test-app';
+import { createAppWithAdmin, TEST_PASSWORD, uniqueEmail, type Member, type TestApp } from '../../testing/test-app';
 import { invite, signUpWithInvitation } from '../members/team-fixtures';
 import type { InvitationMessage, InvitationTransport } from './invitation-transport';
-import { deliverInvitation } from './issue-invitation';
+import { deliverInvitation } from './invitation-delivery';
 
 let t: TestApp;
 let admin: Member;
@@ -15,8 +15,7 @@ let organizationId: string;
 let agentRoleId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpAdmin(t.app, { name: 'Ada Admin', organizationName: 'Invite Org' });
+  ({ t, admin } = await createAppWithAdmin());
   organizationId = admin.user.organization!.organizationId;
   agentRoleId = await roleIdByName(t, organizationId, 'Agent');
 });
@@ -47,14 +46,14 @@ describe('POST /api/members/invite', () => {
     expect(expiresIn).toBeLessThanOrEqual(INVITATION_TTL_DAYS * DAY_MS);
 
     expect((await lookup(body.token)).json()).toEqual({
-      invitation: { email, organizationName: 'Invite Org', roleName: 'Agent' },
+      invitation: { email, organizationName: admin.user.organization!.organizationName, roleName: 'Agent' },
     });
     // Only the hash is stored.
     const stored = await t.database.db.select().from(invitations).where(eq(invitations.id, body.invitation.id));
     expect(JSON.stringify(stored)).not.toContain(body.token);
   });
 
-  test('validates the form with the SPEC messages', async () => {
+  test('validates the form with the invite form\'s messages', async () => {
     const send = (payload: object) => admin.request({ method: 'POST', url: '/api/members/invite', payload });
     expect((await send({ roleId: agentRoleId })).json().error).toBe('Email is required');
     expect((await send({ email: 'not-an-email', roleId: agentRoleId })).json().error).toBe('Invalid email format');

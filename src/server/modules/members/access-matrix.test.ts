@@ -2,13 +2,14 @@
 import type { InjectOptions } from 'fastify';
 import { ALL_PERMISSIONS, type Permission } from '@shared/permissions/catalogue';
 import { addMember, addMemberWith, createInvitation, createRole, roleIdByName } from '../../testing/fixtures';
-import { createTestApp, signUpAdmin, uniqueEmail, type Member, type TestApp } from '../../testing/test-app';
+import { createAppWithAdmin, signUpAdmin, uniqueEmail, type Member, type TestApp } from '../../testing/test-app';
 import { memberIdOf } from './team-fixtures';
 
 /**
- * The permission matrix of the Members and Roles API (SECURITY.md AC-01, AC-03, AC-04): every endpoint
- * answers 401 without a session, 403 to a member whose role lacks its permission (holding every other
- * one), and 404 to a member of another organization naming this organization's records.
+ * The permission matrix of the Members and Roles API: every endpoint answers 401 without a session, 403
+ * to a member whose role lacks its permission (holding every other one), and 404 to a member of another
+ * organization naming this organization's records, so no role reaches past its permissions or its
+ * organization.
  */
 
 interface OrgRecords {
@@ -108,8 +109,7 @@ let before: Awaited<ReturnType<typeof snapshotA>>;
 const lacking = new Map<string, Member>();
 
 beforeAll(async () => {
-  t = await createTestApp();
-  adminA = await signUpAdmin(t.app, { organizationName: 'Org A' });
+  ({ t, admin: adminA } = await createAppWithAdmin());
   adminB = await signUpAdmin(t.app, { organizationName: 'Org B' });
   recordsA = await seedOrganization(adminA);
   recordsB = await seedOrganization(adminB);

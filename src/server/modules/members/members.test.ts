@@ -3,7 +3,7 @@ import type { AssignableRolesResponse, MembersResponse, TeamMember } from '@shar
 import { ALL_PERMISSIONS } from '@shared/permissions/catalogue';
 import { ROLE_TEMPLATES } from '@shared/permissions/role-templates';
 import { addMember, addMemberWith, createRole, roleIdByName } from '../../testing/fixtures';
-import { createTestApp, signIn, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
+import { createAppWithAdmin, signIn, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
 import { joinAs, memberIdOf } from './team-fixtures';
 
 const CHAT_AGENT = ROLE_TEMPLATES.find((template) => template.id === 'chat-agent')!.permissions;
@@ -14,8 +14,7 @@ let organizationId: string;
 let roleIds: Record<'Admin' | 'Manager' | 'Team Lead' | 'Agent', string>;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpAdmin(t.app, { name: 'Ada Admin', organizationName: 'Members Org' });
+  ({ t, admin } = await createAppWithAdmin());
   organizationId = admin.user.organization!.organizationId;
   roleIds = {
     Admin: await roleIdByName(t, organizationId, 'Admin'),

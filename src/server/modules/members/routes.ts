@@ -1,71 +1,53 @@
 import type { FastifyInstance } from 'fastify';
-import type { AssignableRolesResponse, MemberRoleChangedResponse, MembersResponse } from '@shared/api/members';
 import type { MessageResponse } from '@shared/api/roles';
-import { hasPermission } from '@shared/permissions/check';
 import { changeMemberRoleSchema, teamPageQuerySchema } from '@shared/validation/members';
-import { forbidden, notFound } from '../../lib/domain-error';
-import { parse } from '../../lib/validate';
+import { idParams, noQuery } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
-import { invitationRoutes, type InvitationRoutesOptions } from '../invitations/routes';
-import { permissionsBeyond } from '../roles/role-grants';
-import { listRoles } from '../roles/role-store';
-import { changeMemberRole, MEMBER_NOT_FOUND, removeMember } from './member-changes';
-import { findMemberDto, listMembers } from './member-store';
+import type { YupTypeProvider } from '../../plugins/validation';
+import { memberRoleChangedSchema, membersResponseSchema } from './member-responses';
+import { assignableRoles, changeMemberRole, listTeam, MEMBER_NOT_FOUND, removeMember } from './members-service';
 
-export type MemberRoutesOptions = InvitationRoutesOptions;
+const memberParams = idParams({ id: MEMBER_NOT_FOUND });
 
-/** Team members (SPEC.md section 7), with the invitation endpoints under the same prefix. */
-export async function memberRoutes(app: FastifyInstance, options: MemberRoutesOptions): Promise<void> {
-  const { db } = app;
+/** Team members: who belongs to the organization, in which role. */
+export async function memberRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
 
-  app.get('/', { config: { access: 'members:view' } }, async (request): Promise<MembersResponse> => {
-    const { page, limit } = parse(teamPageQuerySchema, request.query);
-    return listMembers(db, authOf(request).organizationId, { offset: (page - 1) * limit, limit });
-  });
+  app.get(
+    '/',
+    { config: { access: 'members:view' }, schema: { querystring: teamPageQuerySchema, response: { 200: membersResponseSchema } } },
+    async (request) => listTeam(app.db, authOf(request).organizationId, request.query),
+  );
 
-  /**
-   * The roles the caller may give someone, for the invite and role-change forms. Inviting needs role
-   * names without roles:view (which shows every role's permissions), so this answers names only,
-   * to holders of members:invite or members:edit_roles, and only roles within the caller's own permissions.
-   */
-  app.get('/assignable-roles', { config: { access: 'signed-in' } }, async (request): Promise<AssignableRolesResponse> => {
-    const auth = authOf(request);
-    if (!hasPermission(auth.permissions, 'members:invite') && !hasPermission(auth.permissions, 'members:edit_roles')) {
-      throw forbidden();
-    }
-    const roles = await listRoles(db, auth.organizationId);
-    return {
-      roles: roles
-        .filter((role) => permissionsBeyond(auth.permissions, role.permissions.map((p) => p.id)).length === 0)
-        .map(({ id, name }) => ({ id, name })),
-    };
-  });
+  app.get(
+    '/assignable-roles',
+    { config: { access: 'signed-in' }, schema: { querystring: noQuery } },
+    async (request) => assignableRoles(app.db, authOf(request)),
+  );
 
-  app.put<{ Params: { id: string } }>(
+  app.put(
     '/:id/role',
-    { config: { access: 'members:edit_roles' } },
-    async (request): Promise<MemberRoleChangedResponse> => {
+    {
+      config: { access: 'members:edit_roles' },
+      schema: { params: memberParams, body: changeMemberRoleSchema, response: { 200: memberRoleChangedSchema } },
+    },
+    async (request) => {
       const auth = authOf(request);
-      const { roleId } = parse(changeMemberRoleSchema, request.body);
-      await changeMemberRole(db, auth, request.params.id, roleId);
-      const member = await findMemberDto(db, auth.organizationId, request.params.id);
-      if (!member) throw notFound(MEMBER_NOT_FOUND);
+      const { roleId } = request.body;
+      const member = await changeMemberRole(app.db, auth, request.params.id, roleId);
       request.log.info({ event: 'member_role_changed', memberId: member.id, roleId, userId: auth.userId }, 'member role changed');
       return { message: `${member.name} is now ${member.role.name}`, member };
     },
   );
 
-  app.delete<{ Params: { id: string } }>(
+  app.delete(
     '/:id',
-    { config: { access: 'members:remove' } },
+    { config: { access: 'members:remove' }, schema: { params: memberParams } },
     async (request): Promise<MessageResponse> => {
       const auth = authOf(request);
-      await removeMember(db, auth, request.params.id);
+      await removeMember(app.db, auth, request.params.id);
       request.log.info({ event: 'member_removed', memberId: request.params.id, userId: auth.userId }, 'member removed');
       return { message: 'Member removed successfully' };
     },
   );
-
-  // Only the transport: the options also carry this plugin's prefix, which must not apply twice.
-  await app.register(invitationRoutes, { transport: options.transport });
 }

@@ -3,15 +3,14 @@ import type { PermissionsResponse, RoleDto, RolesResponse } from '@shared/api/ro
 import { ALL_PERMISSIONS, PERMISSIONS } from '@shared/permissions/catalogue';
 import { ROLE_TEMPLATES } from '@shared/permissions/role-templates';
 import { addMember, addMemberWith, roleIdByName } from '../../testing/fixtures';
-import { createTestApp, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
+import { createAppWithAdmin, type Member, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
 let admin: Member;
 let organizationId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpAdmin(t.app, { organizationName: 'Roles Org' });
+  ({ t, admin } = await createAppWithAdmin());
   organizationId = admin.user.organization!.organizationId;
 });
 afterAll(() => t.close());

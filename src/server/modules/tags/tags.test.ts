@@ -2,15 +2,14 @@
 import type { Contact, ContactPage } from '@shared/api/contacts';
 import type { Tag, TagPage } from '@shared/api/tags';
 import { addMemberWith } from '../../testing/fixtures';
-import { createTestApp, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
+import { createAppWithAdmin, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
 let admin: Member;
 let organizationId: string;
 
 beforeAll(async () => {
-  t = await createTestApp();
-  admin = await signUpAdmin(t.app, { organizationName: 'Tags Org' });
+  ({ t, admin } = await createAppWithAdmin());
   organizationId = admin.user.organization!.organizationId;
 });
 afterAll(() => t.close());
@@ -33,7 +32,7 @@ async function contactWith(tagIds: string[]): Promise<Contact> {
   return response.json<Contact>();
 }
 
-describe('tag validation (SPEC.md section 5, Tags)', () => {
+describe('tag validation', () => {
   test.each([
     [{ name: '', color: '#1976d2' }, 'Tag name is required'],
     [{ name: '   ', color: '#1976d2' }, 'Tag name is required'],
@@ -76,8 +75,7 @@ describe('listing', () => {
   let list: TestApp;
   let owner: Member;
   beforeAll(async () => {
-    list = await createTestApp();
-    owner = await signUpAdmin(list.app, { organizationName: 'Many Tags' });
+    ({ t: list, admin: owner } = await createAppWithAdmin());
     for (let i = 0; i < 12; i += 1) {
       await owner.request({ method: 'POST', url: '/api/tags', payload: { name: `Tag ${String(i).padStart(2, '0')}`, color: '#1976d2' } });
     }

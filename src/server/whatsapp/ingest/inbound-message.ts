@@ -1,9 +1,11 @@
-import { and, eq, inArray, sql, TransactionRollbackError } from 'drizzle-orm';
+import { TransactionRollbackError } from 'drizzle-orm';
 import { FREE_ENTRY_POINT_WINDOW_HOURS, STANDARD_WINDOW_HOURS } from '@shared/constants';
 import type { Database } from '../../db/database';
-import { mediaFiles, messages } from '../../db/schema';
 import { uuidv7 } from '../../lib/ids';
-import { findOrCreateContactsByWaId, findOrCreateConversations } from './inbound-contact';
+import { ensureContactsForCustomers } from '../../modules/contacts/contact-intake-service';
+import { advanceForInbound, findOrCreateConversations, type InboundSummary } from '../../modules/conversations/conversations-repository';
+import { insertMediaFiles, type NewMediaFile } from '../../modules/conversations/media-files-repository';
+import { findStoredWamids, insertNewMessages, type NewMessage } from '../../modules/conversations/messages-repository';
 import type { InboundMessage } from './webhook-payload';
 
 const HOUR_MS = 3_600_000;
@@ -28,19 +30,15 @@ interface Placed {
 export async function storeInboundMessages(db: Database, organizationId: string, batch: InboundMessage[]): Promise<InboundMessage[]> {
   const unique = [...new Map(batch.map((message) => [message.wamid, message])).values()];
   if (unique.length === 0) return [];
-  const known = await db
-    .select({ wamid: messages.wamid })
-    .from(messages)
-    .where(and(eq(messages.organizationId, organizationId), inArray(messages.wamid, unique.map((m) => m.wamid))));
-  const seen = new Set(known.map((row) => row.wamid));
+  const seen = await findStoredWamids(db, organizationId, unique.map((m) => m.wamid));
   const fresh = unique.filter((message) => !seen.has(message.wamid));
   if (fresh.length === 0) return [];
 
-  const contactIds = await findOrCreateContactsByWaId(db, organizationId, fresh.map((m) => ({ waId: m.from, profileName: m.profileName })));
-  const conversationIds = await findOrCreateConversations(db, organizationId, [...contactIds.values()]);
+  const contactIds = await ensureContactsForCustomers(db, organizationId, fresh.map((m) => ({ waId: m.from, profileName: m.profileName })));
+  const conversations = await findOrCreateConversations(db, organizationId, [...contactIds.values()]);
   const placed: Placed[] = fresh.map((message) => {
     const contactId = contactIds.get(message.from);
-    const conversationId = contactId && conversationIds.get(contactId);
+    const conversationId = contactId && conversations.get(contactId)?.id;
     if (!contactId || !conversationId) throw new Error('The contact or conversation just upserted could not be read');
     return { message, id: uuidv7(), contactId, conversationId };
   });
@@ -58,7 +56,7 @@ async function insertAll(db: Database, organizationId: string, placed: Placed[])
 
   try {
     await db.transaction(async (tx) => {
-      const summaries = [...byConversation.entries()].map(([conversationId, items]) => {
+      const summaries = [...byConversation.entries()].map(([conversationId, items]): InboundSummary => {
         const ordered = [...items].sort((a, b) => a.message.sentAt.getTime() - b.message.sentAt.getTime());
         const last = ordered[ordered.length - 1];
         const widest = items.reduce((best, item) => (windowEnd(item.message) > windowEnd(best.message) ? item : best));
@@ -72,34 +70,17 @@ async function insertAll(db: Database, organizationId: string, placed: Placed[])
           fep: widest.message.freeEntryPoint,
         };
       });
-      // Every SET expression reads the row as it was, so the comparisons see the old window and time.
-      const result = (await tx.execute(sql`
-        update conversations as c set
-          last_seq = c.last_seq + v.n,
-          unread_count = c.unread_count + v.n,
-          last_message_id = case when c.last_message_at is null or c.last_message_at <= v."lastAt" then v."lastId" else c.last_message_id end,
-          last_message_at = greatest(c.last_message_at, v."lastAt"),
-          is_free_entry_point = case when c.window_expires_at is null or c.window_expires_at < v."windowEnd" then v.fep else c.is_free_entry_point end,
-          window_expires_at = greatest(c.window_expires_at, v."windowEnd"),
-          status = case when c.status = 'resolved' then 'open' else c.status end,
-          updated_at = now()
-        from jsonb_to_recordset(${JSON.stringify(summaries)}::jsonb)
-          as v(id uuid, n int, "lastAt" timestamptz, "lastId" uuid, "windowEnd" timestamptz, fep boolean)
-        where c.organization_id = ${organizationId}::uuid and c.id = v.id
-        returning c.id, c.last_seq`)) as unknown as { rows: Array<{ id: string; last_seq: number | string }> };
+      const lastSeqs = await advanceForInbound(tx, organizationId, summaries);
 
-      const rows = [];
-      const media = [];
-      for (const { id: conversationId, last_seq: lastSeq } of result.rows) {
+      const rows: NewMessage[] = [];
+      const media: NewMediaFile[] = [];
+      for (const [conversationId, lastSeq] of lastSeqs) {
         const items = byConversation.get(conversationId) ?? [];
-        let seq = Number(lastSeq) - items.length;
+        let seq = lastSeq - items.length;
         for (const item of items) {
           seq += 1;
-          const mediaId = item.message.media ? uuidv7() : null;
-          if (item.message.media) {
-            const { metaMediaId, mimeType, fileName } = item.message.media;
-            media.push({ id: mediaId as string, organizationId, contactId: item.contactId, metaMediaId, mimeType, fileName });
-          }
+          const file = item.message.media && { id: uuidv7(), organizationId, contactId: item.contactId, ...item.message.media };
+          if (file) media.push(file);
           rows.push({
             id: item.id,
             organizationId,
@@ -107,20 +88,19 @@ async function insertAll(db: Database, organizationId: string, placed: Placed[])
             contactId: item.contactId,
             seq,
             wamid: item.message.wamid,
-            direction: 'inbound' as const,
+            direction: 'inbound',
             messageType: item.message.type,
             content: item.message.content,
-            status: 'delivered' as const,
-            mediaId,
+            status: 'delivered',
+            mediaId: file?.id ?? null,
             payload: item.message.payload,
             sentAt: item.message.sentAt,
             deliveredAt: item.message.sentAt,
           });
         }
       }
-      if (media.length > 0) await tx.insert(mediaFiles).values(media);
-      const inserted = await tx.insert(messages).values(rows).onConflictDoNothing().returning({ id: messages.id });
-      if (inserted.length !== placed.length) tx.rollback();
+      await insertMediaFiles(tx, media);
+      if ((await insertNewMessages(tx, rows)) !== placed.length) tx.rollback();
     });
     return true;
   } catch (error) {

@@ -1,10 +1,9 @@
-import { eq } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import { whatsappConfigs } from '../../db/schema';
+import { updateTemplateStatus } from '../../modules/templates/templates-repository';
+import { findNumberOwner, findOrganizationsByBusinessAccount } from '../../modules/whatsapp-settings/whatsapp-settings-repository';
 import { storeInboundMessages } from './inbound-message';
-import { applyStatuses } from './message-status';
-import { applyTemplateStatus } from './template-status';
+import { applyStatuses } from '../../modules/conversations/messages-service';
 import { changesOf, inboundMessagesOf, statusesOf, templateStatusOf, type WebhookChange } from './webhook-payload';
 
 export interface ProcessResult {
@@ -17,8 +16,9 @@ export interface ProcessResult {
 /**
  * Processes one stored webhook event: each change goes to the organization that owns its phone number
  * id (or, for account-level changes without one, its WABA id). A change for a number no organization
- * has is logged and skipped — never routed to a default organization (SECURITY.md WH-06). Inbound
- * messages are handled before statuses. Everything here is idempotent, so a retried event is safe.
+ * has is logged and skipped — never routed to a default organization, which would hand one tenant's
+ * customers to another. Inbound messages are handled before statuses. Meta delivers at least once, so
+ * everything here is idempotent and a redelivered or retried event is safe.
  */
 export async function processWebhookEvent(db: Database, payload: unknown, log: FastifyBaseLogger): Promise<ProcessResult> {
   const result: ProcessResult = { inbound: 0, media: 0, statuses: 0 };
@@ -41,7 +41,10 @@ export async function processWebhookEvent(db: Database, payload: unknown, log: F
   for (const change of changes) {
     const templateUpdate = templateStatusOf(change);
     if (templateUpdate) {
-      await applyTemplateStatus(db, await organizationsForWaba(db, change.wabaId), templateUpdate);
+      // Template reviews (approved, rejected, paused…) come on the account-level webhook; the local copy
+      // follows at once, so a broadcast never offers a template that just stopped being sendable.
+      const organizationIds = change.wabaId ? await findOrganizationsByBusinessAccount(db, change.wabaId) : [];
+      await updateTemplateStatus(db, organizationIds, templateUpdate);
       continue;
     }
     const statuses = statusesOf(change);
@@ -58,25 +61,13 @@ export async function processWebhookEvent(db: Database, payload: unknown, log: F
 
 async function organizationForNumber(db: Database, change: WebhookChange, log: FastifyBaseLogger): Promise<string | undefined> {
   if (!change.phoneNumberId) return undefined;
-  const [config] = await db
-    .select({ organizationId: whatsappConfigs.organizationId, wabaId: whatsappConfigs.businessAccountId })
-    .from(whatsappConfigs)
-    .where(eq(whatsappConfigs.phoneNumberId, change.phoneNumberId));
-  if (!config) {
+  const owner = await findNumberOwner(db, change.phoneNumberId);
+  if (!owner) {
     log.warn({ phoneNumberId: change.phoneNumberId, wabaId: change.wabaId }, 'webhook for a phone number no organization has; skipped');
     return undefined;
   }
-  if (change.wabaId && change.wabaId !== config.wabaId) {
+  if (change.wabaId && change.wabaId !== owner.businessAccountId) {
     log.warn({ phoneNumberId: change.phoneNumberId, wabaId: change.wabaId }, 'webhook WABA id differs from the configured one');
   }
-  return config.organizationId;
-}
-
-async function organizationsForWaba(db: Database, wabaId: string): Promise<string[]> {
-  if (!wabaId) return [];
-  const rows = await db
-    .select({ organizationId: whatsappConfigs.organizationId })
-    .from(whatsappConfigs)
-    .where(eq(whatsappConfigs.businessAccountId, wabaId));
-  return rows.map((row) => row.organizationId);
+  return owner.organizationId;
 }

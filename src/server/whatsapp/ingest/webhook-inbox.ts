@@ -1,9 +1,10 @@
-import { and, asc, eq, inArray, isNull, lte, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import { webhookEvents } from '../../db/schema';
 import { DrainLoop } from '../../lib/drain-loop';
-import { expirePendingStatuses } from './message-status';
+import {
+  claimDueEvents, deleteProcessedBefore, insertEvents, markEventFailed, markEventProcessed, type ClaimedEvent,
+} from '../../modules/webhooks/webhook-events-repository';
+import { expirePendingStatuses } from '../../modules/conversations/messages-service';
 import { processWebhookEvent, type ProcessResult } from './process-event';
 import { hasInboundMessages } from './webhook-payload';
 
@@ -31,11 +32,13 @@ const MAX_GROUP_COMMIT = 100;
 const KEEP_PROCESSED_DAYS = 30;
 
 /**
- * The webhook inbox (SECURITY.md WH-03, WH-08): `store` is the only thing the HTTP request waits for;
- * a worker then drains the table — inbound-message events first — with retries and backoff, and
- * dead-letters an event that keeps failing. Claims use FOR UPDATE SKIP LOCKED plus a lease, so several
- * server processes can share one PostgreSQL without processing an event twice at the same time
- * (and processing is idempotent anyway). `drain()` resolves when nothing is due: tests await it.
+ * The webhook inbox. Meta wants a fast 200 and retries (for days) what it does not get, so `store` is
+ * the only thing the HTTP request waits for: once the event is durable it can be acknowledged. A worker
+ * then drains the table — inbound-message events first — with retries and backoff, and dead-letters an
+ * event that keeps failing rather than dropping it. Claims are leased, so several server processes can
+ * share one PostgreSQL without processing an event twice at the same time (and processing is
+ * idempotent anyway, since Meta delivers at least once). `drain()` resolves when nothing is due: tests
+ * await it.
  */
 export class WebhookInbox {
   private readonly batchSize: number;
@@ -82,12 +85,12 @@ export class WebhookInbox {
     if (this.queued.length > 0) setImmediate(() => void this.flush());
     const row = (payload: unknown) => ({ payload, priority: hasInboundMessages(payload) ? 0 : 1 });
     try {
-      await this.db.insert(webhookEvents).values(batch.map(({ payload }) => row(payload)));
+      await insertEvents(this.db, batch.map(({ payload }) => row(payload)));
       for (const { resolve } of batch) resolve();
     } catch {
       // One event the database refuses must not fail the others it was grouped with.
       for (const { payload, resolve, reject } of batch) {
-        await this.db.insert(webhookEvents).values(row(payload)).then(resolve, reject);
+        await insertEvents(this.db, [row(payload)]).then(resolve, reject);
       }
     }
   }
@@ -127,43 +130,20 @@ export class WebhookInbox {
     await Promise.race([this.acksDone, new Promise((resolve) => setTimeout(resolve, MAX_YIELD_MS))]);
   }
 
-  private claim() {
-    const due = this.db
-      .select({ id: webhookEvents.id })
-      .from(webhookEvents)
-      .where(and(isNull(webhookEvents.processedAt), isNull(webhookEvents.deadAt), lte(webhookEvents.nextAttemptAt, sql`now()`)))
-      .orderBy(asc(webhookEvents.priority), asc(webhookEvents.nextAttemptAt))
-      .limit(this.batchSize)
-      .for('update', { skipLocked: true });
-    return this.db
-      .update(webhookEvents)
-      .set({
-        attempts: sql`${webhookEvents.attempts} + 1`,
-        nextAttemptAt: sql`now() + make_interval(secs => ${this.leaseSeconds})`,
-      })
-      .where(inArray(webhookEvents.id, due))
-      .returning({ id: webhookEvents.id, payload: webhookEvents.payload, attempts: webhookEvents.attempts, priority: webhookEvents.priority })
-      .then((rows) => rows.sort((a, b) => a.priority - b.priority));
+  private claim(): Promise<ClaimedEvent[]> {
+    return claimDueEvents(this.db, this.batchSize, this.leaseSeconds);
   }
 
-  private async processOne(event: { id: string; payload: unknown; attempts: number }): Promise<void> {
+  private async processOne(event: ClaimedEvent): Promise<void> {
     try {
       const result = await (this.options.process ?? processWebhookEvent)(this.db, event.payload, this.log);
-      await this.db.update(webhookEvents).set({ processedAt: new Date(), lastError: null }).where(eq(webhookEvents.id, event.id));
+      await markEventProcessed(this.db, event.id);
       this.options.onProcessed?.(result);
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);
       const dead = event.attempts >= this.maxAttempts;
       this.log.error({ err: error, eventId: event.id, attempts: event.attempts, dead }, 'webhook event processing failed');
-      const retryInSeconds = Math.min(5 * 2 ** (event.attempts - 1), 3_600);
-      await this.db
-        .update(webhookEvents)
-        .set(
-          dead
-            ? { deadAt: new Date(), lastError: message }
-            : { nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`, lastError: message },
-        )
-        .where(eq(webhookEvents.id, event.id));
+      await markEventFailed(this.db, event.id, message, dead ? null : Math.min(5 * 2 ** (event.attempts - 1), 3_600));
     }
   }
 
@@ -172,8 +152,6 @@ export class WebhookInbox {
     this.lastHousekeeping = Date.now();
     const expired = await expirePendingStatuses(this.db);
     if (expired > 0) this.log.info({ expired }, 'forgot statuses for messages never stored');
-    await this.db
-      .delete(webhookEvents)
-      .where(lte(webhookEvents.processedAt, sql`now() - make_interval(days => ${KEEP_PROCESSED_DAYS})`));
+    await deleteProcessedBefore(this.db, KEEP_PROCESSED_DAYS);
   }
 }

@@ -10,7 +10,7 @@ import {
   createKitWithAdmin, insertOutboundMessage, postWebhook, saveConfig, sandboxNumber, type WhatsAppTestKit,
 } from '../testing/whatsapp-test-kit';
 import { storeInboundMessages } from './inbound-message';
-import { attachWamid } from './message-status';
+import { attachWamid } from '../../modules/conversations/messages-service';
 import { WebhookInbox } from './webhook-inbox';
 
 const WABA = DEMO_BUSINESS.businessAccountId;

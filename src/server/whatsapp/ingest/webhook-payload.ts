@@ -1,7 +1,8 @@
 import type { MESSAGE_TYPES } from '../../db/schema';
+import { DELIVERY_STATUSES, type DeliveryStatus, type StatusUpdate } from '../../modules/conversations/delivery-status';
 
 /**
- * Reading Meta's webhook envelope (WHATSAPP.md section 4). The body is untrusted JSON even when its
+ * Reading Meta's webhook envelope. The body is untrusted JSON even when its
  * signature is valid (a future Meta field, a truncated retry), so every field is checked and what
  * cannot be understood is skipped, never thrown on: one odd item must not hold up the rest.
  */
@@ -37,17 +38,6 @@ export interface InboundMessage {
   payload: Json | null;
   /** Came through a Click-to-WhatsApp ad or a Page button: a free entry point (72-hour window). */
   freeEntryPoint: boolean;
-}
-
-export const DELIVERY_STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
-export type DeliveryStatus = (typeof DELIVERY_STATUSES)[number];
-
-export interface StatusUpdate {
-  wamid: string;
-  status: DeliveryStatus;
-  occurredAt: Date;
-  errorCode: number | undefined;
-  errorMessage: string | undefined;
 }
 
 export interface TemplateStatusUpdate {

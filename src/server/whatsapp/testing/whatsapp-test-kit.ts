@@ -5,14 +5,14 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { DEMO_BUSINESS } from '@sandbox/fixtures';
 import type { WhatsAppConfigRequest } from '@shared/api/whatsapp';
-import type { Sandbox, SandboxOptions } from '@sandbox/sandbox';
+import type { Sandbox } from '@sandbox/sandbox';
 import { buildSandboxApp } from '@sandbox/sandbox-plugin';
 import type { SandboxNumber } from '@sandbox/world';
 import type { Database } from '../../db/database';
-import { findOrCreateConversation } from '../../modules/conversations/conversation-store';
-import { createTestApp, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
-import { findOrCreateContactByWaId } from '../ingest/inbound-contact';
-import { recordOutboundMessage } from '../outbound/record-outbound';
+import { findOrCreateConversation } from '../../modules/conversations/conversations-repository';
+import { createAppWithAdmin, type Member, type TestApp } from '../../testing/test-app';
+import { ensureContactForCustomer } from '../../modules/contacts/contact-intake-service';
+import { recordOutboundMessage } from '../../modules/conversations/messages-service';
 import { newEncryptionKey } from '../token-cipher';
 
 export const TEST_APP_SECRET = 'parley-test-app-secret';
@@ -27,11 +27,12 @@ export interface WhatsAppTestKit {
 }
 
 /**
- * A product app wired to a real sandbox on a loopback port — the same HTTP the product speaks to
- * Meta — with the sandbox's webhooks handed straight to the app. Status callbacks and customers are
- * instant and deterministic unless `sandboxOptions` say otherwise.
+ * A test file's kit — the product app wired to a real sandbox on a loopback port, the same HTTP the
+ * product speaks to Meta, with the sandbox's webhooks handed straight to the app — and the Admin of one
+ * organization in it, whose Messaging API is set up with DEMO_CONFIG unless `configured` is false.
+ * Status callbacks and customers are instant and deterministic. Close the kit after the file's tests.
  */
-export async function createWhatsAppTestKit(sandboxOptions: Partial<SandboxOptions> = {}): Promise<WhatsAppTestKit> {
+export async function createKitWithAdmin({ configured = true } = {}): Promise<{ kit: WhatsAppTestKit; admin: Member }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-wa-test-'));
   // The sandbox starts first (the app needs its URL); its webhooks reach the app once it exists.
   const target: { app?: FastifyInstance } = {};
@@ -48,13 +49,12 @@ export async function createWhatsAppTestKit(sandboxOptions: Partial<SandboxOptio
       const response = await target.app.inject({ method: 'POST', url: '/api/webhooks/whatsapp', payload: body, headers });
       return response.statusCode;
     },
-    ...sandboxOptions,
   });
   await sandboxApp.listen({ port: 0, host: '127.0.0.1' });
   const address = sandboxApp.server.address();
   const port = typeof address === 'object' && address ? address.port : 0;
   const graphUrl = `http://127.0.0.1:${port}/v23.0`;
-  const t = await createTestApp({
+  const { t, admin } = await createAppWithAdmin({
     whatsappApiUrl: graphUrl,
     builtInSandbox: false,
     whatsappAppSecret: TEST_APP_SECRET,
@@ -63,7 +63,8 @@ export async function createWhatsAppTestKit(sandboxOptions: Partial<SandboxOptio
     dataDir,
   });
   target.app = t.app;
-  return {
+  if (configured) await saveConfig(admin);
+  const kit: WhatsAppTestKit = {
     t,
     sandbox,
     graphUrl,
@@ -74,6 +75,7 @@ export async function createWhatsAppTestKit(sandboxOptions: Partial<SandboxOptio
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
+  return { kit, admin };
 }
 
 /** The demo business's configuration as the settings form sends it. */
@@ -89,17 +91,6 @@ export async function saveConfig(member: Member, config: Partial<WhatsAppConfigR
   const response = await member.request({ method: 'PUT', url: '/api/settings/whatsapp', payload: { ...DEMO_CONFIG, ...config } });
   if (response.statusCode !== 200) throw new Error(`saving the config failed: ${response.statusCode} ${response.body}`);
   return response;
-}
-
-/**
- * A test file's kit and the Admin of one organization in it, whose Messaging API is set up with
- * DEMO_CONFIG unless `configured` is false (close the kit after the file's tests).
- */
-export async function createKitWithAdmin({ configured = true } = {}): Promise<{ kit: WhatsAppTestKit; admin: Member }> {
-  const kit = await createWhatsAppTestKit();
-  const admin = await signUpAdmin(kit.t.app);
-  if (configured) await saveConfig(admin);
-  return { kit, admin };
 }
 
 export function sign(body: string | Buffer, secret = TEST_APP_SECRET): string {
@@ -119,7 +110,7 @@ export function postWebhook(app: FastifyInstance, payload: unknown, signature?: 
 
 /** A sending outbound message (as the inbox stores one before calling the API); answers its id. */
 export async function insertOutboundMessage(db: Database, organizationId: string, waId: string, content = 'Hello'): Promise<string> {
-  const contactId = await findOrCreateContactByWaId(db, organizationId, waId, undefined);
+  const contactId = await ensureContactForCustomer(db, organizationId, waId, undefined);
   const conversation = await findOrCreateConversation(db, organizationId, contactId);
   return recordOutboundMessage(db, { organizationId, conversationId: conversation.id, contactId, messageType: 'text', content });
 }

@@ -1,0 +1,103 @@
+import AttachFileIcon from '@mui/icons-material/AttachFile';
+import SendIcon from '@mui/icons-material/Send';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import TextField from '@mui/material/TextField';
+import { useFormik } from 'formik';
+import { useRef, type Ref } from 'react';
+import { useAppDispatch } from '@client/app/hooks';
+import type { Conversation } from '@shared/api/conversations';
+import { sendMessageSchema } from '@shared/validation/conversations';
+import { sendTextMessage } from '../state/message-thunks';
+import { MEDIA_ACCEPT } from './check-media-file';
+import { MediaAttachment } from './media-attachment';
+import { useMediaSend } from './use-media-send';
+
+/** The composer checks only the text; the clientId is made at send time. */
+const contentSchema = sendMessageSchema.pick(['content']);
+
+export interface ComposerProps {
+  conversation: Pick<Conversation, 'id' | 'contact'>;
+  /** Closed window, no permission, or messages not loaded yet. */
+  disabled: boolean;
+  inputRef: Ref<HTMLTextAreaElement>;
+}
+
+/**
+ * Text and media. Enter sends, Shift+Enter starts a new line. A text message shows at once (sending) and
+ * the box empties; the bubble tells how the send went. A picked file is checked here (type, size) before
+ * its upload, which shows its progress.
+ */
+export function Composer({ conversation, disabled, inputRef }: ComposerProps) {
+  const dispatch = useAppDispatch();
+  const media = useMediaSend(conversation.contact.id);
+  const fileInput = useRef<HTMLInputElement>(null);
+  const form = useFormik({
+    initialValues: { content: '' },
+    validationSchema: contentSchema,
+    validateOnBlur: false,
+    onSubmit: (values, { resetForm }) => {
+      const { content } = contentSchema.cast(values);
+      void dispatch(sendTextMessage({ conversation, content, clientId: crypto.randomUUID() }));
+      resetForm();
+    },
+  });
+  const error = form.touched.content ? form.errors.content : undefined;
+
+  return (
+    <Box sx={{ p: 1.5, borderTop: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', gap: 1 }}>
+      {media.failure && (
+        <Alert severity="error" onClose={media.dismissFailure}>
+          {media.failure.title}
+          {media.failure.detail && `: ${media.failure.detail}`}
+        </Alert>
+      )}
+      {media.staged ? (
+        <MediaAttachment staged={media.staged} progress={media.progress} onSend={(caption) => void media.send(caption)} onCancel={media.cancel} />
+      ) : (
+        <Box component="form" noValidate aria-label="Send a message" onSubmit={form.handleSubmit} sx={{ display: 'flex', alignItems: 'flex-end', gap: 1 }}>
+          <input
+            ref={fileInput}
+            type="file"
+            accept={MEDIA_ACCEPT}
+            hidden
+            onChange={(event) => {
+              const file = event.target.files?.[0];
+              // The same file picked again must fire a change.
+              event.target.value = '';
+              if (file) media.pick(file);
+            }}
+          />
+          <IconButton aria-label="Attach file" onClick={() => fileInput.current?.click()} disabled={disabled}>
+            <AttachFileIcon />
+          </IconButton>
+          <TextField
+            name="content"
+            value={form.values.content}
+            onChange={form.handleChange}
+            onKeyDown={(event) => {
+              if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
+                event.preventDefault();
+                void form.submitForm();
+              }
+            }}
+            placeholder={disabled ? 'Messaging is not available' : 'Type a message'}
+            multiline
+            maxRows={6}
+            fullWidth
+            size="small"
+            disabled={disabled}
+            error={Boolean(error)}
+            helperText={error}
+            inputRef={inputRef}
+            slotProps={{ htmlInput: { 'aria-label': 'Message' } }}
+          />
+          <IconButton type="submit" aria-label="Send message" color="primary" disabled={disabled}>
+            <SendIcon />
+          </IconButton>
+        </Box>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,81 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { memo } from 'react';
+import { CONVERSATION_TEXTS } from '@shared/api/conversations';
+import type { GroupedMessage } from '../format/message-groups';
+import { MediaMessage } from './media-message';
+import { MessageStatusIcon } from './message-status';
+import { TemplateMessage } from './template-message';
+
+const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
+const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
+
+export interface MessageBubbleProps {
+  item: GroupedMessage;
+  /** Present when the message failed before the server stored it: sends it again. */
+  onRetry?: (clientId: string) => void;
+}
+
+function Body({ message }: { message: GroupedMessage['message'] }) {
+  if (message.messageType === 'template') return <TemplateMessage content={message.content} />;
+  const text = message.content.trim();
+  return (
+    <>
+      {MEDIA_TYPES.has(message.messageType) && <MediaMessage message={message} />}
+      {text && !(MEDIA_TYPES.has(message.messageType) && text === message.mediaFileName) && (
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: MEDIA_TYPES.has(message.messageType) ? 0.5 : 0 }}>{text}</Typography>
+      )}
+    </>
+  );
+}
+
+/**
+ * One message: customer messages on the left, ours on the right. Same-direction messages within five
+ * minutes sit close together as one group. Ours carry their delivery tick; a failure shows its reason,
+ * and a Retry when the message never reached the server.
+ */
+export const MessageBubble = memo(function MessageBubble({ item, onRetry }: MessageBubbleProps) {
+  const { message, startsGroup, endsGroup } = item;
+  const outbound = message.direction === 'outbound';
+  const failed = message.status === 'failed';
+  const unsent = failed && message.seq === null;
+  const retryId = unsent ? message.clientId : null;
+  return (
+    <Box sx={{ display: 'flex', justifyContent: outbound ? 'flex-end' : 'flex-start', px: 2, pt: startsGroup ? 1.5 : 0.25, pb: endsGroup ? 0.25 : 0 }}>
+      <Box
+        sx={{
+          maxWidth: 'min(75%, 560px)',
+          px: 1.5,
+          py: 1,
+          borderRadius: 2,
+          ...(outbound
+            ? { bgcolor: 'primary.main', color: 'primary.contrastText', borderTopRightRadius: startsGroup ? 4 : undefined }
+            : { bgcolor: 'background.paper', border: 1, borderColor: 'divider', borderTopLeftRadius: startsGroup ? 4 : undefined }),
+          ...(failed && { outline: 2, outlineColor: 'error.main', outlineStyle: 'solid' }),
+        }}
+      >
+        <Body message={message} />
+        <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
+          <Typography component="time" dateTime={message.sentAt} variant="caption" sx={{ opacity: 0.8 }}>
+            {TIME.format(new Date(message.sentAt))}
+          </Typography>
+          {outbound && <MessageStatusIcon status={message.status} />}
+        </Box>
+        {failed && (
+          <Box sx={{ mt: 0.75, p: 0.75, borderRadius: 1, bgcolor: 'background.paper', color: 'error.main' }}>
+            <Typography variant="body2" sx={{ fontWeight: 600 }}>
+              {unsent ? CONVERSATION_TEXTS.sendFailed : 'Not delivered'}
+            </Typography>
+            {message.errorMessage && <Typography variant="caption" sx={{ display: 'block' }}>{message.errorMessage}</Typography>}
+            {retryId && onRetry && (
+              <Button size="small" color="error" variant="outlined" sx={{ mt: 0.5 }} onClick={() => onRetry(retryId)}>
+                Retry
+              </Button>
+            )}
+          </Box>
+        )}
+      </Box>
+    </Box>
+  );
+});

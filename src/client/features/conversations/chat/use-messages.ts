@@ -1,0 +1,54 @@
+import { useCallback, useMemo, useRef, useState } from 'react';
+import { useAppDispatch } from '@client/app/hooks';
+import { MESSAGE_POLL_MS } from '@shared/constants';
+import { conversationsApi, useGetMessagesQuery } from '../conversations-api';
+import { groupMessages, type GroupedMessage } from '../format/message-groups';
+import { usePolling } from '../polling/use-polling';
+import type { InboxMessage } from '../state/message-cache';
+import { loadOlderMessages } from '../state/message-thunks';
+
+const NO_IDS: string[] = [];
+const NO_ENTITIES: Record<string, InboxMessage> = {};
+/** Repeated poll failures back off to one poll every 30 s. */
+const MAX_POLL_MS = 30_000;
+
+export type OlderState = 'idle' | 'loading' | 'failed';
+
+/**
+ * One conversation's messages: the newest page, then a poll every 2 s while the tab is visible (backing
+ * off on errors), and older history on demand. Re-renders only when the messages themselves change, not
+ * on every poll.
+ */
+export function useMessages(conversationId: string) {
+  const dispatch = useAppDispatch();
+  const { ids, entities, hasMore, loaded, isError } = useGetMessagesQuery(conversationId, {
+    selectFromResult: ({ data, isError }) => ({
+      ids: data?.ids ?? NO_IDS,
+      entities: data?.entities ?? NO_ENTITIES,
+      hasMore: data?.hasMore ?? false,
+      loaded: data !== undefined,
+      isError,
+    }),
+  });
+  const messages: GroupedMessage[] = useMemo(() => groupMessages(ids, entities), [ids, entities]);
+
+  const poll = useCallback(async () => {
+    const result = await dispatch(conversationsApi.endpoints.getMessages.initiate(conversationId, { subscribe: false, forceRefetch: true }));
+    return !result.isError;
+  }, [dispatch, conversationId]);
+  usePolling(poll, { intervalMs: MESSAGE_POLL_MS, maxIntervalMs: MAX_POLL_MS, enabled: true });
+
+  const [olderState, setOlderState] = useState<OlderState>('idle');
+  const olderInFlight = useRef(false);
+  const loadOlder = useCallback(async () => {
+    // The top edge fires repeatedly while scrolling: one page at a time.
+    if (olderInFlight.current || !hasMore) return;
+    olderInFlight.current = true;
+    setOlderState('loading');
+    const outcome = await dispatch(loadOlderMessages(conversationId));
+    olderInFlight.current = false;
+    setOlderState(loadOlderMessages.rejected.match(outcome) ? 'failed' : 'idle');
+  }, [dispatch, conversationId, hasMore]);
+
+  return { messages, hasMore, loaded, failedToLoad: isError && !loaded, olderState, loadOlder };
+}

@@ -1,0 +1,23 @@
+import type { InboxMessage } from '../state/message-cache';
+import { groupMessages } from './message-groups';
+
+function message(key: string, direction: InboxMessage['direction'], minute: number): InboxMessage {
+  const at = new Date(Date.UTC(2026, 2, 20, 12, minute)).toISOString();
+  return {
+    id: key, clientId: null, contactId: 'c', conversationId: 'v', seq: minute, content: key, direction, messageType: 'text', status: 'sent',
+    errorCode: null, errorMessage: null, sentAt: at, createdAt: at, mediaId: null, mediaUrl: null, mediaType: null, mediaSize: null,
+    mediaDuration: null, mediaFileName: null,
+  };
+}
+
+test('groups same-direction messages within 5 minutes of each other', () => {
+  const list = [message('a', 'inbound', 0), message('b', 'inbound', 5), message('c', 'inbound', 11), message('d', 'outbound', 12), message('e', 'outbound', 13)];
+  const groups = groupMessages(list.map((m) => m.id), Object.fromEntries(list.map((m) => [m.id, m])));
+  expect(groups.map((g) => [g.key, g.startsGroup, g.endsGroup])).toEqual([
+    ['a', true, false],
+    ['b', false, true],
+    ['c', true, true],
+    ['d', true, false],
+    ['e', false, true],
+  ]);
+});

@@ -1,0 +1,97 @@
+import SearchIcon from '@mui/icons-material/Search';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import CircularProgress from '@mui/material/CircularProgress';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import type { Ref } from 'react';
+import { CONVERSATION_STATUS_FILTERS, type ConversationStatusFilter } from '@client/app/paths';
+import { CONVERSATION_FILTERS, CONVERSATION_TEXTS, type Conversation, type ConversationFilter } from '@shared/api/conversations';
+import { STATUS_LABELS } from '../format/status-labels';
+import { useNow } from '../ui/use-now';
+import { ConversationList } from './conversation-list';
+import { FilterToggle } from './filter-toggle';
+import type { ListFilters } from './use-list-filters';
+import type { useConversationList } from './use-conversation-list';
+
+const STATUS_FILTER_LABELS: Readonly<Record<ConversationStatusFilter, string>> = { all: 'All', ...STATUS_LABELS };
+const ASSIGNMENT_LABELS: Readonly<Record<ConversationFilter, string>> = { all: 'All', mine: 'Mine', unassigned: 'Unassigned' };
+
+export interface ConversationListPaneProps {
+  filters: ListFilters;
+  list: ReturnType<typeof useConversationList>;
+  selectedId: string | undefined;
+  onOpen: (conversation: Conversation) => void;
+  searchRef: Ref<HTMLInputElement>;
+}
+
+/** The left pane: status filter, the All/Mine/Unassigned switch (for those who see every conversation), search and the list. */
+export function ConversationListPane({ filters, list, selectedId, onOpen, searchRef }: ConversationListPaneProps) {
+  const now = useNow(30_000);
+  const statusOptions = CONVERSATION_STATUS_FILTERS.map((value) => ({
+    value,
+    label: STATUS_FILTER_LABELS[value],
+    count: list.statusCounts?.[value],
+  }));
+  const assignmentOptions = CONVERSATION_FILTERS.map((value) => ({
+    value,
+    label: ASSIGNMENT_LABELS[value],
+    count: list.assignmentCounts?.[value],
+  }));
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.25, borderBottom: 1, borderColor: 'divider' }}>
+        <FilterToggle label="Status" value={filters.status} options={statusOptions} onChange={filters.setStatus} />
+        {filters.canChooseAssignment && (
+          <FilterToggle label="Assignment" value={filters.assignment} options={assignmentOptions} onChange={filters.setAssignment} />
+        )}
+        <TextField
+          size="small"
+          type="search"
+          placeholder="Search by name or number"
+          value={filters.searchText}
+          onChange={(event) => filters.setSearchText(event.target.value)}
+          slotProps={{
+            htmlInput: { 'aria-label': 'Search conversations', ref: searchRef },
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchIcon fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Box>
+      {list.isLoading && (
+        <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
+          <CircularProgress size={28} aria-label="Loading conversations" />
+        </Box>
+      )}
+      {/* A failed refresh keeps the rows already shown; the message is for a list that never loaded. */}
+      {list.isError && !list.loaded && (
+        <Alert severity="error" sx={{ m: 1.5 }}>
+          {CONVERSATION_TEXTS.loadFailed}
+        </Alert>
+      )}
+      {list.loaded && list.conversations.length === 0 && (
+        <Typography color="text.secondary" sx={{ p: 3, textAlign: 'center' }}>
+          No conversations found
+        </Typography>
+      )}
+      {list.loaded && list.conversations.length > 0 && (
+        <ConversationList
+          conversations={list.conversations}
+          selectedId={selectedId}
+          now={now}
+          onOpen={onOpen}
+          hasNext={list.hasNext}
+          loadMoreState={list.loadMoreState}
+          onLoadMore={() => void list.loadMore()}
+        />
+      )}
+    </Box>
+  );
+}

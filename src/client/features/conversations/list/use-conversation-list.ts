@@ -1,0 +1,66 @@
+import { useCallback, useState } from 'react';
+import { useAppDispatch } from '@client/app/hooks';
+import type { Conversation } from '@shared/api/conversations';
+import { CONVERSATION_LIST_REFRESH_MS } from '@shared/constants';
+import { useGetAssignmentCountsQuery, useGetConversationsQuery, useGetStatusCountsQuery } from '../conversations-api';
+import { usePolling } from '../polling/use-polling';
+import { conversationSelectors, type ConversationListArgs } from '../state/conversation-list';
+import { loadMoreConversations } from '../state/conversation-thunks';
+
+const NO_CONVERSATIONS: Conversation[] = [];
+/** A failing refresh backs off to every few minutes instead of every 30 s. */
+const MAX_REFRESH_MS = 8 * CONVERSATION_LIST_REFRESH_MS;
+
+export type LoadMoreState = 'idle' | 'loading' | 'failed';
+
+/**
+ * One list with its counts, refreshed every 30 s while the tab is visible, and Load More. `refreshAlso`
+ * runs with each refresh (the open conversation's header).
+ */
+export function useConversationList(args: ConversationListArgs, withAssignmentCounts: boolean, refreshAlso?: () => Promise<boolean>) {
+  const dispatch = useAppDispatch();
+  const list = useGetConversationsQuery(args, {
+    selectFromResult: ({ data, isLoading, isError, isFetching }) => ({
+      conversations: data ? conversationSelectors.selectAll(data) : NO_CONVERSATIONS,
+      hasNext: data?.hasNext ?? false,
+      loaded: data !== undefined,
+      isLoading,
+      isError,
+      isFetching,
+    }),
+  });
+  const statusCounts = useGetStatusCountsQuery(args.filter);
+  const assignmentCounts = useGetAssignmentCountsQuery(args.status, { skip: !withAssignmentCounts });
+
+  const { refetch: refetchList } = list;
+  const { refetch: refetchStatusCounts } = statusCounts;
+  const { refetch: refetchAssignmentCounts } = assignmentCounts;
+  const refresh = useCallback(async () => {
+    const results = await Promise.all([
+      refetchList(),
+      refetchStatusCounts(),
+      ...(withAssignmentCounts ? [refetchAssignmentCounts()] : []),
+      ...(refreshAlso ? [refreshAlso().then((ok) => ({ isError: !ok }))] : []),
+    ]);
+    return results.every((result) => !result.isError);
+  }, [refetchList, refetchStatusCounts, refetchAssignmentCounts, withAssignmentCounts, refreshAlso]);
+  usePolling(refresh, { intervalMs: CONVERSATION_LIST_REFRESH_MS, maxIntervalMs: MAX_REFRESH_MS, enabled: true });
+
+  // Load More's state belongs to one list: another filter starts idle.
+  const key = JSON.stringify(args);
+  const [more, setMore] = useState<{ key: string; state: LoadMoreState }>({ key, state: 'idle' });
+  const loadMoreState = more.key === key ? more.state : 'idle';
+  const loadMore = useCallback(async () => {
+    setMore({ key, state: 'loading' });
+    const outcome = await dispatch(loadMoreConversations(args));
+    setMore({ key, state: loadMoreConversations.rejected.match(outcome) ? 'failed' : 'idle' });
+  }, [dispatch, args, key]);
+
+  return {
+    ...list,
+    statusCounts: statusCounts.data,
+    assignmentCounts: withAssignmentCounts ? assignmentCounts.data : undefined,
+    loadMore,
+    loadMoreState,
+  };
+}

@@ -1,0 +1,43 @@
+import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router-dom';
+import { CONVERSATION_STATUS_FILTERS, type ConversationStatusFilter } from '@client/app/paths';
+import { useDebouncedValue } from '@client/components/use-debounced-value';
+import { useSession } from '@client/session/use-session';
+import type { ConversationFilter } from '@shared/api/conversations';
+import { CONTACT_SEARCH_DEBOUNCE_MS } from '@shared/constants';
+import type { ConversationListArgs } from '../state/conversation-list';
+
+function statusFrom(value: string | null): ConversationStatusFilter {
+  return (CONVERSATION_STATUS_FILTERS as readonly (string | null)[]).includes(value) ? (value as ConversationStatusFilter) : 'all';
+}
+
+export interface ListFilters {
+  status: ConversationStatusFilter;
+  setStatus: (status: ConversationStatusFilter) => void;
+  /** All / Mine / Unassigned; only members who see every conversation choose it. */
+  assignment: ConversationFilter;
+  setAssignment: (filter: ConversationFilter) => void;
+  canChooseAssignment: boolean;
+  searchText: string;
+  setSearchText: (text: string) => void;
+  /** What the list shows now (the search settles 300 ms after the last keystroke). */
+  args: ConversationListArgs;
+}
+
+/** The list's filters: status (preselected by ?status=), assignment and search. */
+export function useListFilters(): ListFilters {
+  const [searchParams] = useSearchParams();
+  const { can } = useSession();
+  const canChooseAssignment = can('chats:view_all');
+  const [status, setStatus] = useState<ConversationStatusFilter>(() => statusFrom(searchParams.get('status')));
+  const [assignment, setAssignment] = useState<ConversationFilter>('all');
+  const [searchText, setSearchText] = useState('');
+  const search = useDebouncedValue(searchText.trim(), CONTACT_SEARCH_DEBOUNCE_MS);
+  const filter = canChooseAssignment ? assignment : 'all';
+
+  const args = useMemo<ConversationListArgs>(
+    () => ({ filter, ...(status !== 'all' && { status }), ...(search && { search }) }),
+    [filter, status, search],
+  );
+  return { status, setStatus, assignment: filter, setAssignment, canChooseAssignment, searchText, setSearchText, args };
+}

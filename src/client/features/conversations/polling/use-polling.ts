@@ -1,0 +1,48 @@
+import { useEffect, useRef } from 'react';
+import { nextDelay } from './backoff';
+import { usePageVisible } from './use-page-visible';
+
+export interface PollingOptions {
+  intervalMs: number;
+  /** The longest wait after repeated failures. */
+  maxIntervalMs: number;
+  /** False stops polling (nothing to poll yet). */
+  enabled: boolean;
+}
+
+/**
+ * Calls `tick` every `intervalMs` while the tab is visible, one call at a time (the next wait starts when
+ * a call has settled). A failed tick (answering false, or throwing) doubles the wait up to
+ * `maxIntervalMs`; a success resets it. Back in a visible tab, a tick that is overdue runs at once.
+ */
+export function usePolling(tick: () => Promise<boolean>, { intervalMs, maxIntervalMs, enabled }: PollingOptions): void {
+  const visible = usePageVisible();
+  const latestTick = useRef(tick);
+  // When the last tick started; null until the first, so the first waits a whole interval.
+  const lastRunAt = useRef<number | null>(null);
+  const delay = useRef(intervalMs);
+
+  useEffect(() => {
+    latestTick.current = tick;
+  });
+
+  useEffect(() => {
+    if (!enabled || !visible) return;
+    let stopped = false;
+    let timer: ReturnType<typeof setTimeout>;
+    const run = async () => {
+      lastRunAt.current = Date.now();
+      const succeeded = await latestTick.current().catch(() => false);
+      if (stopped) return;
+      delay.current = nextDelay(delay.current, succeeded, intervalMs, maxIntervalMs);
+      timer = setTimeout(() => void run(), delay.current);
+    };
+    const sinceLast = lastRunAt.current === null ? 0 : Date.now() - lastRunAt.current;
+    const overdueIn = Math.max(0, delay.current - sinceLast);
+    timer = setTimeout(() => void run(), overdueIn);
+    return () => {
+      stopped = true;
+      clearTimeout(timer);
+    };
+  }, [enabled, visible, intervalMs, maxIntervalMs]);
+}

@@ -1,0 +1,148 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import {
+  auditPage,
+  blocking,
+  formatViolations,
+  openInColorScheme,
+  paintedScheme,
+  waitUntilSettled,
+  type ColorScheme,
+} from '../support/accessibility';
+import { launchBrowser, newSession, signInThroughUi } from '../support/browser';
+
+/**
+ * Every screen of the app, and the modals easy to reach, must have no serious or critical WCAG 2.1
+ * A/AA violation (axe-core), in the light scheme and in the dark one.
+ */
+
+const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
+
+interface Screen {
+  name: string;
+  /** Where it lives; a function when the URL needs an id that only the server knows. */
+  path: string | ((page: Page) => Promise<string>);
+  /** Whether it is seen signed in as the demo organization's admin, or signed out. */
+  signedIn: boolean;
+  /** What shows the screen (or the modal) has opened; the suite then waits for loading to end. */
+  shown: (page: Page) => Promise<void>;
+}
+
+const heading = (name: string | RegExp) => (page: Page) => page.getByRole('heading', { name, level: 1 }).waitFor();
+
+/**
+ * For a screen whose layout is still being built (its heading may change or go): the route's title is
+ * in the tab's title ("{title} | Parley"), so its screen has rendered.
+ */
+const routeTitled = (title: string) => (page: Page) =>
+  page.waitForFunction((expected) => document.title.startsWith(`${expected} |`), title).then(() => undefined);
+
+const settingsTab = (tab: string, panelHeading?: RegExp) => async (page: Page) => {
+  await page.getByRole('tab', { name: tab, selected: true }).waitFor();
+  if (panelHeading) await page.getByRole('heading', { name: panelHeading }).waitFor();
+};
+
+/** Clicks the button that opens a modal, and waits for the modal. */
+const modal = (button: string, dialog: string, before: (page: Page) => Promise<void>) => async (page: Page) => {
+  await before(page);
+  await page.getByRole('button', { name: button, exact: true }).click();
+  await page.getByRole('dialog', { name: dialog }).waitFor();
+};
+
+/**
+ * A broadcast's analytics URL: the demo organization's first broadcast when the server lists one,
+ * otherwise an id that exists nowhere (the screen's "not found" state is checked instead).
+ */
+async function broadcastAnalyticsPath(page: Page): Promise<string> {
+  const response = await page.context().request.get('/api/broadcasts?limit=1');
+  const body: unknown = response.ok() ? await response.json().catch(() => null) : null;
+  const lists: unknown[] = Array.isArray(body) ? [body] : Object.values(body ?? {});
+  const first = lists.filter(Array.isArray).map((list: unknown[]) => list[0]).find(hasId);
+  return `/broadcast/${encodeURIComponent(first?.id ?? '00000000-0000-4000-8000-000000000000')}/analytics`;
+}
+
+function hasId(value: unknown): value is { id: string } {
+  return typeof value === 'object' && value !== null && 'id' in value && typeof value.id === 'string';
+}
+
+/**
+ * Every screen, and the modals easy to open, checked in both schemes. A screen or modal added to the
+ * app is checked by adding its line here; nothing else in this file needs to change.
+ */
+const SCREENS: readonly Screen[] = [
+  { name: 'Login', path: '/login', signedIn: false, shown: heading('Sign In') },
+  { name: 'Sign up', path: '/login?signup=true', signedIn: false, shown: heading('Create Account & Organization') },
+  { name: 'Dashboard', path: '/', signedIn: true, shown: heading(/^Welcome back, /) },
+  { name: 'Contacts', path: '/contacts', signedIn: true, shown: heading('Contacts') },
+  { name: 'Add Contact dialog', path: '/contacts', signedIn: true, shown: modal('Add Contact', 'Add Contact', heading('Contacts')) },
+  { name: 'Import Contacts', path: '/contacts/import', signedIn: true, shown: heading('Import Contacts') },
+  { name: 'Conversations', path: '/conversations', signedIn: true, shown: routeTitled('Conversations') },
+  { name: 'Templates', path: '/templates', signedIn: true, shown: heading('Templates') },
+  { name: 'Tags', path: '/tags', signedIn: true, shown: heading('Tags') },
+  { name: 'Create Tag dialog', path: '/tags', signedIn: true, shown: modal('Create Tag', 'Create Tag', heading('Tags')) },
+  { name: 'Broadcasts', path: '/broadcast', signedIn: true, shown: routeTitled('Broadcasts') },
+  { name: 'New Broadcast', path: '/broadcast/new', signedIn: true, shown: routeTitled('New Broadcast') },
+  { name: 'Broadcast Analytics', path: broadcastAnalyticsPath, signedIn: true, shown: routeTitled('Broadcast Analytics') },
+  { name: 'Settings: Profile', path: '/settings?tab=profile', signedIn: true, shown: settingsTab('Profile') },
+  { name: 'Settings: Messaging API', path: '/settings?tab=whatsapp', signedIn: true, shown: settingsTab('Messaging API') },
+  {
+    name: 'Settings: Team Members',
+    path: '/settings?tab=members',
+    signedIn: true,
+    shown: settingsTab('Team Members', /^Current Members \(\d+\)$/),
+  },
+  {
+    name: 'Invite Member dialog',
+    path: '/settings?tab=members',
+    signedIn: true,
+    shown: modal('Invite Member', 'Invite New Member', settingsTab('Team Members', /^Current Members \(\d+\)$/)),
+  },
+  { name: 'Settings: Roles & Permissions', path: '/settings?tab=roles', signedIn: true, shown: settingsTab('Roles & Permissions', /^Role Management$/) },
+  {
+    name: 'Create Role dialog',
+    path: '/settings?tab=roles',
+    signedIn: true,
+    shown: modal('Create Role', 'Create New Role', settingsTab('Roles & Permissions', /^Role Management$/)),
+  },
+  { name: 'Page Not Found', path: '/no-such-page', signedIn: true, shown: heading('Page Not Found') },
+];
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+describe.each<ColorScheme>(['light', 'dark'])('%s scheme', (scheme) => {
+  let signedOut: { context: BrowserContext; page: Page; problems: string[] };
+  let signedIn: { context: BrowserContext; page: Page; problems: string[] };
+
+  beforeAll(async () => {
+    signedOut = await newSession(browser);
+    signedIn = await newSession(browser);
+    await openInColorScheme(signedOut.context, scheme);
+    await openInColorScheme(signedIn.context, scheme);
+    // Signed in once: every later visit of the context carries the session cookie.
+    await signInThroughUi(signedIn.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  });
+  afterAll(async () => {
+    await signedOut.context.close();
+    await signedIn.context.close();
+  });
+
+  test.each(SCREENS.map((screen) => [screen.name, screen] as const))('%s', async (_name, screen) => {
+    const { page, problems } = screen.signedIn ? signedIn : signedOut;
+    const path = typeof screen.path === 'string' ? screen.path : await screen.path(page);
+    await page.goto(path);
+    await screen.shown(page);
+    await waitUntilSettled(page);
+    expect(await paintedScheme(page)).toBe(scheme);
+
+    const violations = blocking(await auditPage(page));
+    if (violations.length > 0) {
+      throw new Error(`${screen.name} (${path}, ${scheme} scheme) has accessibility violations:\n${formatViolations(violations)}`);
+    }
+    expect(problems).toEqual([]);
+  });
+});

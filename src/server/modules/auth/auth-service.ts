@@ -1,0 +1,122 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { InferType } from 'yup';
+import type { SessionUser } from '@shared/api/auth';
+import { normalizeEmail, type loginSchema, type signupSchema } from '@shared/validation/account';
+import type { AppConfig } from '../../config';
+import type { Database, Queryable } from '../../db/database';
+import { isUniqueViolation } from '../../lib/db-errors';
+import { conflict, unauthorized } from '../../lib/domain-error';
+import { claimInvitation } from '../invitations/invitations-service';
+import { findOrganizationOfUser, insertMembership } from '../members/members-repository';
+import { findUserByEmail, insertUser } from '../members/users-repository';
+import { createOrganization } from '../organizations/organizations-service';
+import { hashPassword, verifyPassword } from './passwords';
+import { createSession, endSession, loadSession } from './sessions-service';
+import { toSessionUser } from './session-user';
+import { assertNotBlocked, recordEvent, resetKeys } from './throttle-service';
+import { loginRules, signupRules, TOO_MANY_LOGINS, TOO_MANY_SIGNUPS } from './throttle-rules';
+
+export const INVALID_CREDENTIALS = 'Invalid email or password';
+export const EMAIL_TAKEN = 'An account with this email already exists';
+
+type Credentials = InferType<typeof loginSchema>;
+type SignupForm = InferType<typeof signupSchema>;
+
+/** The member a session is for. */
+export interface SignedIn {
+  userId: string;
+  organizationId: string;
+}
+
+/**
+ * Checks an e-mail and password, throttled per account and address. A wrong password and an unknown
+ * e-mail fail alike, in the same time, so the answer never tells which accounts exist.
+ */
+export async function signIn(
+  db: Database,
+  config: AppConfig,
+  credentials: Credentials & { ip: string },
+  log: FastifyBaseLogger,
+): Promise<SignedIn> {
+  const email = normalizeEmail(credentials.email);
+  const rules = loginRules(email, credentials.ip, config.throttle);
+  await assertNotBlocked(db, rules, TOO_MANY_LOGINS);
+
+  const user = await findUserByEmail(db, email);
+  if (!(await verifyPassword(user?.passwordHash, credentials.password)) || !user) {
+    await recordEvent(db, rules);
+    log.info({ event: 'login_failed', ip: credentials.ip }, 'sign-in failed');
+    throw unauthorized(INVALID_CREDENTIALS);
+  }
+  await resetKeys(db, [rules[0].key]);
+
+  const organizationId = await findOrganizationOfUser(db, user.id);
+  if (!organizationId) throw unauthorized(INVALID_CREDENTIALS);
+  return { userId: user.id, organizationId };
+}
+
+/** Creates an account, throttled per address: mass account creation from one network is refused. */
+export async function signUp(
+  db: Database,
+  config: AppConfig,
+  form: SignupForm & { ip: string },
+): Promise<SignedIn & { isNewUser: boolean }> {
+  const rules = signupRules(form.ip, config.throttle);
+  await assertNotBlocked(db, rules, TOO_MANY_SIGNUPS);
+  await recordEvent(db, rules);
+  return createAccount(db, {
+    name: form.name,
+    email: normalizeEmail(form.email),
+    passwordHash: await hashPassword(form.password),
+    organizationName: form.organizationName,
+    inviteToken: form.inviteToken || undefined,
+  });
+}
+
+/**
+ * Creates the user and their membership in one transaction: with an invitation they join its
+ * organization in the invited role; without one they found a new organization as its Admin.
+ */
+async function createAccount(
+  db: Database,
+  account: { name: string; email: string; passwordHash: string; organizationName?: string; inviteToken?: string },
+): Promise<SignedIn & { isNewUser: boolean }> {
+  try {
+    return await db.transaction(async (tx) => {
+      if (await findUserByEmail(tx, account.email)) throw conflict(EMAIL_TAKEN);
+      const { organizationId, roleId } = account.inviteToken
+        ? await claimInvitation(tx, account.inviteToken, account.email)
+        : await foundOrganization(tx, account.organizationName ?? '');
+      const userId = await insertUser(tx, { email: account.email, name: account.name, passwordHash: account.passwordHash });
+      await insertMembership(tx, { organizationId, userId, roleId });
+      return { userId, organizationId, isNewUser: !account.inviteToken };
+    });
+  } catch (error) {
+    // Two sign-ups racing for one e-mail: the unique index decides, the loser gets the same answer.
+    if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
+    throw error;
+  }
+}
+
+/** A new organization with the founder in its Admin role. */
+async function foundOrganization(tx: Queryable, name: string): Promise<{ organizationId: string; roleId: string }> {
+  const { organizationId, adminRoleId } = await createOrganization(tx, name);
+  return { organizationId, roleId: adminRoleId };
+}
+
+/**
+ * Starts a fresh session for a member and answers its cookie token and the session user. The session the
+ * browser still carried, if any, ends: a session id fixed before sign-in is never the one after it.
+ */
+export async function startSession(
+  db: Database,
+  config: AppConfig,
+  previousToken: string | undefined,
+  member: SignedIn,
+): Promise<{ token: string; user: SessionUser }> {
+  if (previousToken) await endSession(db, previousToken);
+  const token = await createSession(db, config, member.userId, member.organizationId);
+  const auth = await loadSession(db, config, token);
+  if (!auth) throw new Error('A session just created could not be loaded');
+  return { token, user: toSessionUser(auth) };
+}

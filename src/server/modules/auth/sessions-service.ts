@@ -1,0 +1,61 @@
+import { isPermission } from '@shared/permissions/catalogue';
+import type { AppConfig } from '../../config';
+import type { Database, Queryable } from '../../db/database';
+import type { AuthContext } from '../../types';
+import { hashToken, newToken } from '../members/secret-tokens';
+import { deleteSession, findSession, insertSession, touchSession } from '../members/sessions-repository';
+
+/**
+ * Server-side sessions behind a random cookie token. A session ends after `idleMinutes` without a request
+ * or `absoluteHours` after it began, whichever comes first, and with its member's membership.
+ */
+
+// Writing last_seen_at on every request would turn each read into a write; a minute's slack is plenty
+// against a 30-minute idle limit.
+const LAST_SEEN_RESOLUTION_MS = 60_000;
+
+/** Starts a session for a member; answers the token for the cookie. */
+export async function createSession(db: Queryable, config: AppConfig, userId: string, organizationId: string): Promise<string> {
+  const token = newToken();
+  const now = Date.now();
+  await insertSession(db, {
+    id: hashToken(token),
+    userId,
+    organizationId,
+    lastSeenAt: new Date(now),
+    expiresAt: new Date(now + config.sessions.absoluteHours * 3_600_000),
+  });
+  return token;
+}
+
+export async function endSession(db: Queryable, token: string): Promise<void> {
+  await deleteSession(db, hashToken(token));
+}
+
+/**
+ * The session behind a cookie token, with the member's current role and permissions, or null when
+ * it is unknown, idle too long, past its absolute lifetime, or its member left the organization.
+ */
+export async function loadSession(db: Database, config: AppConfig, token: string): Promise<AuthContext | null> {
+  const id = hashToken(token);
+  const row = await findSession(db, id);
+  if (!row) return null;
+
+  const now = Date.now();
+  const idleLimit = row.lastSeenAt.getTime() + config.sessions.idleMinutes * 60_000;
+  if (now >= row.expiresAt.getTime() || now >= idleLimit) {
+    await deleteSession(db, id);
+    return null;
+  }
+  if (now - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) await touchSession(db, id, new Date(now));
+  return {
+    sessionId: id,
+    userId: row.userId,
+    name: row.name,
+    email: row.email,
+    organizationId: row.organizationId,
+    organizationName: row.organizationName,
+    role: { id: row.roleId, name: row.roleName, description: row.roleDescription },
+    permissions: row.permissions.filter(isPermission),
+  };
+}

@@ -1,0 +1,104 @@
+import type { Database, Queryable } from '../../db/database';
+import { tagContacts } from '../tags/contact-tags-repository';
+import { recordActivityBatch } from '../timeline/timeline-service';
+import { CONTACT_ACTIVITY, type ImportSource } from './contact-activity';
+import {
+  contactsByNumber,
+  insertMissingContacts,
+  nameIfNameless,
+  upsertImportBatch,
+  type ContactColumns,
+  type ContactDetails,
+} from './contacts-repository';
+import { acceptableName, splitInternational } from './customer-numbers';
+
+/**
+ * Contacts that arrive in bulk rather than through the modal: written in from WhatsApp, or imported
+ * from a CSV file. They follow the modal's rules: a created contact gets its "created" entry and a
+ * deleted contact that comes back its "restored" entry, in the same transaction.
+ */
+
+/** A customer writing in on WhatsApp. */
+export interface Customer {
+  /** Meta's wa_id: international digits, no '+'. */
+  waId: string;
+  profileName: string | undefined;
+}
+
+/**
+ * The contacts customers' WhatsApp numbers belong to, created on their first message, for a whole
+ * webhook batch in one transaction. Numbers are normalized exactly as the contacts screen does
+ * (src/shared/phone.ts), so a contact an agent typed in and the same person writing in are one row. A
+ * profile name fills a nameless contact; a name someone typed is never overwritten. A deleted contact
+ * stays deleted (its messages still arrive). Answers contact ids by wa_id.
+ */
+export async function ensureContactsForCustomers(
+  db: Database,
+  organizationId: string,
+  customers: readonly Customer[],
+): Promise<Map<string, string>> {
+  const byNumber = new Map<string, { details: ContactDetails; waIds: string[] }>();
+  for (const customer of customers) {
+    const phone = splitInternational(customer.waId);
+    const entry = byNumber.get(phone.e164) ?? { details: { name: null, phone }, waIds: [] };
+    entry.details.name ??= acceptableName(customer.profileName);
+    entry.waIds.push(customer.waId);
+    byNumber.set(phone.e164, entry);
+  }
+  if (byNumber.size === 0) return new Map();
+
+  return db.transaction(async (tx) => {
+    const created = await insertMissingContacts(tx, organizationId, [...byNumber.values()].map((entry) => entry.details));
+    await recordActivityBatch(tx, { organizationId, contactIds: created, userId: null, content: CONTACT_ACTIVITY.createdFromWhatsApp });
+    const ids = new Map<string, string>();
+    for (const row of await contactsByNumber(tx, organizationId, [...byNumber.keys()])) {
+      const entry = byNumber.get(row.phoneE164);
+      if (!entry) continue;
+      for (const waId of entry.waIds) ids.set(waId, row.id);
+      if (entry.details.name && !row.name) await nameIfNameless(tx, row.id, entry.details.name);
+    }
+    return ids;
+  });
+}
+
+/** One customer's contact (see ensureContactsForCustomers); answers its id. */
+export async function ensureContactForCustomer(
+  db: Database,
+  organizationId: string,
+  waId: string,
+  profileName: string | undefined,
+): Promise<string> {
+  const id = (await ensureContactsForCustomers(db, organizationId, [{ waId, profileName }])).get(waId);
+  if (!id) throw new Error('The contact just upserted could not be read');
+  return id;
+}
+
+/** Who imports, and from which file with which tag. */
+export interface ContactImport extends ImportSource {
+  organizationId: string;
+  userId: string;
+  tagId: string;
+}
+
+/**
+ * Writes one batch of a CSV import inside the import's transaction: the contacts upserted by number
+ * (set-based, one statement per batch), the import's tag on each, and a timeline entry on each, also
+ * "restored" on those that were deleted. Answers how many were created and how many updated.
+ */
+export async function importContactBatch(
+  tx: Queryable,
+  request: ContactImport,
+  batch: ContactColumns,
+): Promise<{ created: number; updated: number }> {
+  const { organizationId, userId } = request;
+  const rows = await upsertImportBatch(tx, organizationId, batch);
+  await tagContacts(tx, organizationId, request.tagId, rows.map((row) => row.id));
+  const idsWhere = (keep: (row: (typeof rows)[number]) => boolean) => rows.filter(keep).map((row) => row.id);
+  const created = idsWhere((row) => row.inserted);
+  const updated = idsWhere((row) => !row.inserted);
+  const entry = { organizationId, userId };
+  await recordActivityBatch(tx, { ...entry, contactIds: created, content: CONTACT_ACTIVITY.imported(request) });
+  await recordActivityBatch(tx, { ...entry, contactIds: idsWhere((row) => row.restored), content: CONTACT_ACTIVITY.restored });
+  await recordActivityBatch(tx, { ...entry, contactIds: updated, content: CONTACT_ACTIVITY.updatedByImport(request) });
+  return { created: created.length, updated: updated.length };
+}

@@ -1,0 +1,69 @@
+import { and, desc, eq, ilike, isNotNull, like, sql, type SQL } from 'drizzle-orm';
+import type { Contact } from '@shared/api/contacts';
+import { CONTACT_SEARCH_MIN_CHARS, CONTACT_SEARCH_RESULT_LIMIT } from '@shared/constants';
+import type { Database } from '../../db/database';
+import { perDatabase } from '../../db/per-database';
+import { contacts } from '../../db/schema';
+import { contactViewColumns, toContact, type ContactViewRow } from './contact-view';
+
+/** How many matches a search ranks at most (see searchContacts). */
+const SEARCH_CANDIDATES = 200;
+
+const inOrganization = eq(contacts.organizationId, sql.placeholder('organizationId'));
+
+/** LIKE treats % _ and \ specially; typed text must match literally. */
+function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (c) => `\\${c}`);
+}
+
+const CONTAINS = sql.placeholder('contains');
+const STARTS_WITH = sql.placeholder('startsWith');
+
+/**
+ * Up to CONTACT_SEARCH_RESULT_LIMIT contacts matching `match`, ranked. The trigram index finds the
+ * candidates; a common three-letter fragment can match thousands, so only the first SEARCH_CANDIDATES
+ * are ranked (typing more narrows the set and makes it exact). The candidates are whole rows, ranked
+ * where they were read: only the 50 kept get their tags and note counts. The derived table is named
+ * `contacts` because the view's columns and subqueries name the row that way.
+ */
+function searchQuery(db: Database, match: SQL, rank: SQL[]) {
+  const candidates = db.select().from(contacts).where(and(inOrganization, match)).limit(SEARCH_CANDIDATES).as('contacts');
+  return db
+    .select(contactViewColumns)
+    .from(candidates)
+    .orderBy(isNotNull(contacts.deletedAt), ...rank, desc(contacts.id))
+    .limit(CONTACT_SEARCH_RESULT_LIMIT);
+}
+
+/** The two searches, prepared: every keystroke past the third sends one. */
+const searchQueries = {
+  byNumber: perDatabase((db) =>
+    searchQuery(db, like(contacts.phoneE164, CONTAINS), [desc(contacts.createdAt)]).prepare('contacts_search_by_number'),
+  ),
+  byName: perDatabase((db) =>
+    searchQuery(db, ilike(contacts.name, CONTAINS), [sql`${contacts.name} ilike ${STARTS_WITH} desc`, sql`${contacts.name} asc`]).prepare(
+      'contacts_search_by_name',
+    ),
+  ),
+};
+
+/**
+ * Contacts whose name or number contains the text. A query of digits (spaces, '+', '-', brackets
+ * ignored; a leading trunk 0 dropped, as stored numbers have none) matches the normalized number,
+ * anything else the name, case-insensitively. Both go through trigram indexes. Results are capped,
+ * not paged: active before deleted, then names starting with the text, then by name.
+ */
+export async function searchContacts(db: Database, organizationId: string, query: string): Promise<Contact[]> {
+  const text = query.trim();
+  const digits = text.replace(/[\s+\-().]/g, '');
+  let rows: ContactViewRow[];
+  if (/^\d+$/.test(digits)) {
+    const fragment = digits.replace(/^0+/, '');
+    if (fragment.length < CONTACT_SEARCH_MIN_CHARS) return [];
+    rows = await searchQueries.byNumber(db).execute({ organizationId, contains: `%${escapeLike(fragment)}%` });
+  } else {
+    const escaped = escapeLike(text);
+    rows = await searchQueries.byName(db).execute({ organizationId, contains: `%${escaped}%`, startsWith: `${escaped}%` });
+  }
+  return rows.map(toContact);
+}

@@ -1,0 +1,125 @@
+import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/database';
+import { conversations, type CONVERSATION_STATUSES } from '../../db/schema';
+
+/** The conversations table's one writer and reader (Drizzle only). */
+
+export interface ConversationRef {
+  id: string;
+  contactId: string;
+}
+
+/**
+ * Each contact's one conversation, created on first need, for a whole batch: one insert and one select.
+ * Concurrent callers (an agent opening the chat while the customer's first message arrives) converge on
+ * the same row through the unique (organization, contact) key. Answers the conversations by contact id.
+ */
+export async function findOrCreateConversations(
+  db: Queryable,
+  organizationId: string,
+  contactIds: string[],
+): Promise<Map<string, ConversationRef>> {
+  const unique = [...new Set(contactIds)];
+  if (unique.length === 0) return new Map();
+  await db
+    .insert(conversations)
+    .values(unique.map((contactId) => ({ organizationId, contactId })))
+    .onConflictDoNothing({ target: [conversations.organizationId, conversations.contactId] });
+  const rows = await db
+    .select({ id: conversations.id, contactId: conversations.contactId })
+    .from(conversations)
+    .where(and(eq(conversations.organizationId, organizationId), inArray(conversations.contactId, unique)));
+  return new Map(rows.map((row) => [row.contactId, row]));
+}
+
+/** The contact's one conversation, created on first need (the batch form for one contact). */
+export async function findOrCreateConversation(db: Queryable, organizationId: string, contactId: string): Promise<ConversationRef> {
+  const conversation = (await findOrCreateConversations(db, organizationId, [contactId])).get(contactId);
+  if (!conversation) throw new Error('The conversation just upserted could not be read');
+  return conversation;
+}
+
+/** What a batch of inbound messages does to one conversation's summary. */
+export interface InboundSummary {
+  id: string;
+  /** How many messages arrived (each takes the next seq and counts as unread). */
+  n: number;
+  lastAt: Date;
+  lastId: string;
+  /** When the customer-service window these messages open ends, and whether it is a free entry point's. */
+  windowEnd: Date;
+  fep: boolean;
+}
+
+/**
+ * Moves conversations on for newly arrived customer messages, in one statement: each hands out its next
+ * `n` seqs, counts them unread, takes the latest as its last message, widens its window and reopens if
+ * resolved. Messages can arrive out of order, so the last message and the window only ever move forward.
+ * Answers each conversation's new last seq (the messages take the `n` seqs ending there).
+ */
+export async function advanceForInbound(db: Queryable, organizationId: string, summaries: InboundSummary[]): Promise<Map<string, number>> {
+  // Every SET expression reads the row as it was, so the comparisons see the old window and time.
+  const result = (await db.execute(sql`
+    update conversations as c set
+      last_seq = c.last_seq + v.n,
+      unread_count = c.unread_count + v.n,
+      last_message_id = case when c.last_message_at is null or c.last_message_at <= v."lastAt" then v."lastId" else c.last_message_id end,
+      last_message_at = greatest(c.last_message_at, v."lastAt"),
+      is_free_entry_point = case when c.window_expires_at is null or c.window_expires_at < v."windowEnd" then v.fep else c.is_free_entry_point end,
+      window_expires_at = greatest(c.window_expires_at, v."windowEnd"),
+      status = case when c.status = 'resolved' then 'open' else c.status end,
+      updated_at = now()
+    from jsonb_to_recordset(${JSON.stringify(summaries)}::jsonb)
+      as v(id uuid, n int, "lastAt" timestamptz, "lastId" uuid, "windowEnd" timestamptz, fep boolean)
+    where c.organization_id = ${organizationId}::uuid and c.id = v.id
+    returning c.id, c.last_seq`)) as unknown as { rows: Array<{ id: string; last_seq: number | string }> };
+  return new Map(result.rows.map((row) => [row.id, Number(row.last_seq)]));
+}
+
+/**
+ * Hands out the conversation's next seq to an outbound message and makes it the last message unless a
+ * later one is already there. Answers the seq.
+ */
+export async function advanceForOutbound(
+  db: Queryable,
+  organizationId: string,
+  conversationId: string,
+  message: { id: string; sentAt: Date },
+): Promise<number> {
+  const sentAt = message.sentAt.toISOString();
+  const [{ seq }] = await db
+    .update(conversations)
+    .set({
+      lastSeq: sql`${conversations.lastSeq} + 1`,
+      lastMessageId: sql`case when ${conversations.lastMessageAt} is null or ${conversations.lastMessageAt} <= ${sentAt}::timestamptz then ${message.id}::uuid else ${conversations.lastMessageId} end`,
+      lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${sentAt}::timestamptz)`,
+    })
+    .where(and(eq(conversations.organizationId, organizationId), eq(conversations.id, conversationId)))
+    .returning({ seq: conversations.lastSeq });
+  return seq;
+}
+
+export interface ConversationState {
+  status?: (typeof CONVERSATION_STATUSES)[number];
+  assignedToUserId?: string | null;
+  unreadCount?: number;
+}
+
+/** Sets a conversation's status, assignee or unread count. */
+export async function updateConversationState(
+  db: Queryable,
+  organizationId: string,
+  conversationId: string,
+  state: ConversationState,
+): Promise<void> {
+  await db
+    .update(conversations)
+    .set(state)
+    .where(and(eq(conversations.organizationId, organizationId), eq(conversations.id, conversationId)));
+}
+
+/** How many conversations the organization has. */
+export async function countConversations(db: Queryable, organizationId: string): Promise<number> {
+  const [{ n }] = await db.select({ n: count() }).from(conversations).where(eq(conversations.organizationId, organizationId));
+  return Number(n);
+}

@@ -1,0 +1,53 @@
+import { and, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import type { Queryable } from '../../db/database';
+import { mediaFiles } from '../../db/schema';
+
+/** The media_files table's one writer and reader (Drizzle only). */
+
+export type MediaFileRow = typeof mediaFiles.$inferSelect;
+export type NewMediaFile = typeof mediaFiles.$inferInsert;
+
+export async function insertMediaFiles(db: Queryable, rows: NewMediaFile[]): Promise<void> {
+  if (rows.length > 0) await db.insert(mediaFiles).values(rows);
+}
+
+/**
+ * Claims up to `limit` inbound files still to download whose time has come: each attempt is counted
+ * and the file is hidden from other workers for five minutes (FOR UPDATE SKIP LOCKED, so several
+ * processes never claim the same file).
+ */
+export async function claimDueDownloads(db: Queryable, limit: number, maxAttempts: number): Promise<MediaFileRow[]> {
+  const due = db
+    .select({ id: mediaFiles.id })
+    .from(mediaFiles)
+    .where(
+      and(
+        isNull(mediaFiles.storageKey),
+        isNotNull(mediaFiles.metaMediaId),
+        lte(mediaFiles.nextDownloadAt, sql`now()`),
+        lt(mediaFiles.downloadAttempts, maxAttempts),
+      ),
+    )
+    .limit(limit)
+    .for('update', { skipLocked: true });
+  return db
+    .update(mediaFiles)
+    .set({ downloadAttempts: sql`${mediaFiles.downloadAttempts} + 1`, nextDownloadAt: sql`now() + interval '5 minutes'` })
+    .where(inArray(mediaFiles.id, due))
+    .returning();
+}
+
+export async function recordDownload(
+  db: Queryable,
+  id: string,
+  stored: { storageKey: string; sizeBytes: number; mimeType: string },
+): Promise<void> {
+  await db.update(mediaFiles).set({ ...stored, downloadError: null }).where(eq(mediaFiles.id, id));
+}
+
+export async function recordDownloadFailure(db: Queryable, id: string, error: string, retryInSeconds: number): Promise<void> {
+  await db
+    .update(mediaFiles)
+    .set({ downloadError: error, nextDownloadAt: sql`now() + make_interval(secs => ${retryInSeconds})` })
+    .where(eq(mediaFiles.id, id));
+}

@@ -1,0 +1,134 @@
+import type { Database } from '../../db/database';
+import type { MESSAGE_TYPES } from '../../db/schema';
+import { uuidv7 } from '../../lib/ids';
+import { advanceForOutbound } from './conversations-repository';
+import { DELIVERY_RANK, type DeliveryStatus, type StatusUpdate } from './delivery-status';
+import { insertMessage, lockWamids, mergeStatuses, setMessageWamid, type StatusMerge } from './messages-repository';
+import { deleteParkedBefore, parkStatuses, takeParkedStatuses } from './pending-statuses-repository';
+
+/**
+ * A message's life after it was written: an outbound message stored before its send, the wamid Meta
+ * gives it, and the delivery statuses Meta reports for it. The inbox's send and the broadcast
+ * dispatcher store, send, then attach; the webhook ingestion applies statuses.
+ */
+
+export interface OutboundMessageInput {
+  organizationId: string;
+  conversationId: string;
+  contactId: string;
+  messageType: (typeof MESSAGE_TYPES)[number];
+  content: string;
+  senderUserId?: string | null;
+  broadcastId?: string | null;
+  clientId?: string | null;
+  payload?: unknown;
+  sentAt?: Date;
+}
+
+/**
+ * Stores an outbound message in `sending` state before the API call: the conversation's next seq and
+ * the insert in one transaction (the poll cursor never skips one), and the conversation's last
+ * message moves to it. Once Meta answers, `attachWamid` records the wamid. Answers the message id.
+ */
+export async function recordOutboundMessage(db: Database, input: OutboundMessageInput): Promise<string> {
+  const id = uuidv7();
+  const sentAt = input.sentAt ?? new Date();
+  await db.transaction(async (tx) => {
+    const seq = await advanceForOutbound(tx, input.organizationId, input.conversationId, { id, sentAt });
+    await insertMessage(tx, {
+      id,
+      organizationId: input.organizationId,
+      conversationId: input.conversationId,
+      contactId: input.contactId,
+      seq,
+      clientId: input.clientId ?? null,
+      direction: 'outbound',
+      messageType: input.messageType,
+      content: input.content,
+      status: 'sending',
+      senderUserId: input.senderUserId ?? null,
+      broadcastId: input.broadcastId ?? null,
+      payload: input.payload ?? null,
+      sentAt,
+    });
+  });
+  return id;
+}
+
+/** Pending statuses for a message Parley never stored (sent from elsewhere) are forgotten after this. */
+export const PENDING_STATUS_TTL_MS = 7 * 24 * 3_600_000;
+
+/**
+ * Applies a batch of status webhooks for one organization. Meta delivers them at least once and in any
+ * order, so statuses merge by rank (DELIVERY_RANK): any order and any number of repeats give the same
+ * final state. Timestamps keep the earliest report and error details the first failure, which are
+ * order-independent too; because the merge is a max/min, a batch is folded per message in memory first
+ * and applied in one statement. Statuses for a wamid not stored yet (Meta can report `sent` before the
+ * send call returned) are parked and applied by `attachWamid`; per-wamid advisory locks make "is the
+ * message there? else park it" atomic against `attachWamid`.
+ */
+export async function applyStatuses(db: Database, organizationId: string, updates: StatusUpdate[]): Promise<void> {
+  if (updates.length === 0) return;
+  const folded = fold(updates);
+  await db.transaction(async (tx) => {
+    await lockWamids(tx, organizationId, folded.map((f) => f.wamid));
+    const applied = await mergeStatuses(tx, organizationId, folded);
+    await parkStatuses(
+      tx,
+      organizationId,
+      updates
+        .filter((update) => !applied.has(update.wamid))
+        .map(({ wamid, status, occurredAt, errorCode, errorMessage }) => ({ wamid, status, occurredAt, errorCode, errorMessage })),
+    );
+  });
+}
+
+/**
+ * Records the wamid Meta gave an outbound message (the send call's answer) and applies any statuses
+ * that arrived first. The inbox and the broadcast dispatcher call this right after a send succeeds.
+ * The message becomes at least `sent`.
+ */
+export async function attachWamid(db: Database, organizationId: string, messageId: string, wamid: string): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockWamids(tx, organizationId, [wamid]);
+    await setMessageWamid(tx, organizationId, messageId, wamid);
+    const parked = await takeParkedStatuses(tx, organizationId, wamid);
+    if (parked.length === 0) return;
+    await mergeStatuses(
+      tx,
+      organizationId,
+      fold(parked.map((p) => ({
+        wamid,
+        status: p.status as DeliveryStatus,
+        occurredAt: p.occurredAt,
+        errorCode: p.errorCode ?? undefined,
+        errorMessage: p.errorMessage ?? undefined,
+      }))),
+    );
+  });
+}
+
+/** Forgets parked statuses older than the TTL; answers how many. */
+export function expirePendingStatuses(db: Database, now = Date.now()): Promise<number> {
+  return deleteParkedBefore(db, new Date(now - PENDING_STATUS_TTL_MS));
+}
+
+/** One entry per wamid: the highest status, the earliest delivery and read times, the first failure. */
+function fold(updates: StatusUpdate[]): StatusMerge[] {
+  const byWamid = new Map<string, StatusMerge & { status: DeliveryStatus }>();
+  const earliest = (a: Date | null, b: Date) => (a && a <= b ? a : b);
+  for (const update of updates) {
+    const current = byWamid.get(update.wamid) ?? {
+      wamid: update.wamid, status: update.status, deliveredAt: null, readAt: null, errorCode: null, errorMessage: null,
+    };
+    if (DELIVERY_RANK[update.status] > DELIVERY_RANK[current.status]) current.status = update.status;
+    if (update.status === 'delivered' || update.status === 'read') current.deliveredAt = earliest(current.deliveredAt, update.occurredAt);
+    if (update.status === 'read') current.readAt = earliest(current.readAt, update.occurredAt);
+    if (update.status === 'failed' && current.errorMessage === null) {
+      current.errorCode = update.errorCode ?? null;
+      current.errorMessage = update.errorMessage ?? 'Message failed';
+    }
+    byWamid.set(update.wamid, current);
+  }
+  return [...byWamid.values()];
+}

@@ -1,0 +1,42 @@
+import type { Queryable } from '../../db/database';
+import { forbidden, notFound } from '../../lib/domain-error';
+import type { AuthContext } from '../../types';
+import { findRole, type RoleRecord } from '../organizations/roles-repository';
+
+/**
+ * Nobody hands out power they do not have: a role may only be given permissions its author holds, and a
+ * member may only be given, or be moved away from, a role whose permissions the caller holds. Roles,
+ * members and invitations all apply these rules.
+ */
+
+export const ROLE_NOT_FOUND = 'Role not found';
+export const CANNOT_GRANT = 'You cannot grant permissions you do not hold';
+export const CANNOT_MANAGE_MEMBER = 'You cannot change a member who holds permissions you do not have';
+
+/** Whoever grants: their organization and the permissions their own role holds. */
+export type Grantor = Pick<AuthContext, 'organizationId' | 'permissions'>;
+
+/** The permissions of `wanted` that `held` lacks. */
+export function permissionsBeyond(held: readonly string[], wanted: readonly string[]): string[] {
+  const have = new Set(held);
+  return wanted.filter((permission) => !have.has(permission));
+}
+
+export function holdsAll(grantor: Grantor, wanted: readonly string[]): boolean {
+  return permissionsBeyond(grantor.permissions, wanted).length === 0;
+}
+
+export function assertMayGrant(grantor: Grantor, wanted: readonly string[]): void {
+  if (!holdsAll(grantor, wanted)) throw forbidden(CANNOT_GRANT);
+}
+
+/**
+ * A role of the grantor's organization they may give someone, share-locked so it cannot be deleted before
+ * the assignment commits.
+ */
+export async function lockAssignableRole(tx: Queryable, grantor: Grantor, roleId: string): Promise<RoleRecord> {
+  const role = await findRole(tx, grantor.organizationId, roleId, 'share');
+  if (!role) throw notFound(ROLE_NOT_FOUND);
+  assertMayGrant(grantor, role.permissions);
+  return role;
+}

@@ -1,0 +1,206 @@
+import type { Paginated } from './pagination';
+
+/** The team inbox's wire types: conversations, messages, media and assignment. */
+
+export const CONVERSATION_STATUSES = ['open', 'in_progress', 'resolved'] as const;
+export type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+
+/** Which conversations a list shows; `all` and `unassigned` need chats:view_all beyond one's own. */
+export const CONVERSATION_FILTERS = ['all', 'mine', 'unassigned'] as const;
+export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
+
+export const MESSAGE_DIRECTIONS = ['inbound', 'outbound'] as const;
+export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
+
+export const MESSAGE_TYPES = ['text', 'template', 'image', 'video', 'audio', 'document', 'sticker'] as const;
+/** The types the inbox renders; anything else Meta sends (buttons, reactions, ...) arrives as `text` with a description. */
+export type MessageType = (typeof MESSAGE_TYPES)[number];
+
+/** `sending` exists only in the browser, for an optimistic message not yet stored. */
+export const MESSAGE_STATUSES = ['sending', 'sent', 'delivered', 'read', 'failed'] as const;
+export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+
+/**
+ * How far a message got: a stored message's status only ever moves up this rank, so status reports
+ * arriving in any order (a send's answer after a poll, webhooks out of order) end in the same state.
+ * `failed` beats `sent` but not `delivered` or `read`: a recipient with several devices can report both.
+ */
+export const MESSAGE_STATUS_RANK: Readonly<Record<MessageStatus, number>> = { sending: 0, sent: 1, failed: 2, delivered: 3, read: 4 };
+
+export interface ConversationContact {
+  id: string;
+  name: string | null;
+  countryCode: string;
+  phoneNumber: string;
+  tags: { tagId: string; tag: { id: string; name: string; color: string } }[];
+  deletedAt: string | null;
+}
+
+export interface LastMessage {
+  id: string;
+  content: string;
+  direction: MessageDirection;
+  messageType: MessageType;
+  status: MessageStatus;
+  sentAt: string;
+}
+
+export interface Conversation {
+  id: string;
+  contact: ConversationContact;
+  status: ConversationStatus;
+  /** The assignee's name. */
+  assignedTo: string | null;
+  assignedToId: string | null;
+  unreadCount: number;
+  lastMessage: LastMessage | null;
+  lastMessageAt: string | null;
+  createdAt: string;
+  /** When the customer-service window closes; null when the customer never wrote. */
+  conversationWindowExpiresAt: string | null;
+  isConversationWindowOpen: boolean;
+  isFreeEntryPoint: boolean;
+}
+
+export interface Message {
+  id: string;
+  /** The id the sending browser chose; the optimistic message and the stored one share it. */
+  clientId: string | null;
+  contactId: string;
+  conversationId: string;
+  /** Orders the conversation: later messages have larger numbers. */
+  seq: number;
+  content: string;
+  direction: MessageDirection;
+  messageType: MessageType;
+  status: MessageStatus;
+  /** Meta's error code and reason when `status` is `failed`. */
+  errorCode: number | null;
+  errorMessage: string | null;
+  sentAt: string;
+  createdAt: string;
+  mediaId: string | null;
+  /** A short-lived address of the file, usable only by members of the organization. */
+  mediaUrl: string | null;
+  /** The file's checked MIME type. */
+  mediaType: string | null;
+  mediaSize: number | null;
+  /** Seconds, for audio and video when known. */
+  mediaDuration: number | null;
+  mediaFileName: string | null;
+}
+
+/** A template message's `content`: JSON with the template text and its parameters. */
+export interface TemplateMessageContent {
+  templateName: string;
+  language: string;
+  text: string;
+  parameters: string[];
+  header?: string | null;
+  footer?: string | null;
+  buttons?: string[];
+}
+
+export type ConversationPage = Paginated<Conversation>;
+
+/** GET /conversations/{id}/messages: newest first; `cursor` is where the poll continues from. */
+export interface MessagePage {
+  data: Message[];
+  /** Older messages exist before the last one of `data`. */
+  hasMore: boolean;
+  cursor: number;
+}
+
+/**
+ * GET /conversations/{id}/messages/poll: the messages stored after `cursor` and the earlier ones whose
+ * status changed since, oldest change first; the next poll passes the answered `cursor`.
+ */
+export interface MessagePollResponse {
+  messages: Message[];
+  cursor: number;
+}
+
+/** POST /conversations/{id}/messages and POST /media/upload. */
+export interface SendMessageResponse {
+  message: Message;
+  conversation: Conversation;
+}
+
+/** GET /conversations/{id}, and PATCH read / assign / unassign / status. */
+export interface ConversationResponse {
+  conversation: Conversation;
+}
+
+export interface StatusCounts {
+  all: number;
+  open: number;
+  in_progress: number;
+  resolved: number;
+}
+
+export interface AssignmentCounts {
+  all: number;
+  mine: number;
+  unassigned: number;
+}
+
+/** GET /conversations: one page of the list, newest activity first. */
+export interface ConversationListQuery {
+  page?: number;
+  limit?: number;
+  filter?: ConversationFilter;
+  status?: ConversationStatus;
+  search?: string;
+}
+
+/** POST /conversations/{id}/messages. */
+export interface SendMessageRequest {
+  content: string;
+  /** A UUID the browser chose: the same one sent twice stores and sends one message. */
+  clientId: string;
+}
+
+/** PATCH /conversations/{id}/assign. */
+export interface AssignConversationRequest {
+  assignToUserId: string;
+  /** A handoff note for the new assignee. */
+  note?: string;
+}
+
+/** PATCH /conversations/{id}/status. */
+export interface ConversationStatusRequest {
+  status: ConversationStatus;
+}
+
+/** A member conversations can be assigned to (GET /automation/agents). */
+export interface AssignableAgent {
+  /** The member's user id: what `assignToUserId` takes. */
+  id: string;
+  name: string;
+  email: string;
+}
+
+export interface AgentsResponse {
+  agents: AssignableAgent[];
+}
+
+/** GET /media/{id}/url. */
+export interface MediaUrlResponse {
+  url: string;
+  expiresAt: string;
+}
+
+/** Error texts the inbox shows inline. */
+export const CONVERSATION_TEXTS = {
+  sendMediaFailed: 'Failed to send media',
+  assignFailed: 'Failed to assign conversation',
+  unassignFailed: 'Failed to unassign conversation',
+  statusFailed: 'Failed to update status',
+  sendFailed: 'Failed to send message',
+  loadFailed: 'Failed to load conversations',
+  loadMoreFailed: 'Failed to load more conversations',
+} as const;
+
+export const CONVERSATION_NOT_FOUND = 'Conversation not found';
+export const WINDOW_CLOSED_MESSAGE =
+  'The 24-hour conversation window is closed: only an approved template can be sent until the customer writes again';

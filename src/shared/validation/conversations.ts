@@ -1,0 +1,73 @@
+import { number, object, string } from 'yup';
+import { CONVERSATION_FILTERS, CONVERSATION_STATUSES } from '../api/conversations';
+import { CONTACT_SEARCH_QUERY_MAX, CONVERSATION_PAGE_SIZE, HANDOFF_NOTE_MAX_LENGTH, MEDIA_CAPTION_MAX_LENGTH, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from '../constants';
+import { pageQuerySchema } from './page-query';
+import { UUID_FORMAT } from './route-input';
+
+/** The inbox's request rules, shared by its forms and its routes. */
+
+export const MESSAGE_EMPTY = 'Message cannot be empty';
+export const MESSAGE_TOO_LONG = `Message is too long (max ${MESSAGE_MAX_LENGTH} characters)`;
+
+const statusField = string().oneOf(CONVERSATION_STATUSES, `Status must be one of ${CONVERSATION_STATUSES.join(', ')}`);
+
+/** GET /conversations: a page of the list, newest activity first. */
+export const conversationListQuerySchema = pageQuerySchema(CONVERSATION_PAGE_SIZE).shape({
+  filter: string()
+    .oneOf(CONVERSATION_FILTERS, `Filter must be one of ${CONVERSATION_FILTERS.join(', ')}`)
+    .default('all'),
+  status: statusField.optional(),
+  search: string().trim().max(CONTACT_SEARCH_QUERY_MAX, 'Search text is too long').optional(),
+});
+
+/** GET /conversations/status/counts and /assignment/counts. */
+export const conversationCountsQuerySchema = object({
+  filter: string().oneOf(CONVERSATION_FILTERS, `Filter must be one of ${CONVERSATION_FILTERS.join(', ')}`).default('all'),
+  status: statusField.optional(),
+});
+
+const cursorField = number().typeError('Cursor must be a number').integer('Cursor must be a whole number').min(0, 'Cursor must be 0 or more');
+
+/** GET /conversations/{id}/messages: the newest page, or the page before `before` (a message's seq). */
+export const messageListQuerySchema = object({
+  limit: number()
+    .typeError('Limit must be a number')
+    .integer('Limit must be a whole number')
+    .min(1, 'Limit must be 1 or more')
+    .max(MESSAGE_PAGE_SIZE * 4, `Limit must be at most ${MESSAGE_PAGE_SIZE * 4}`)
+    .default(MESSAGE_PAGE_SIZE),
+  before: cursorField.optional(),
+});
+
+/** GET /conversations/{id}/messages/poll: changes after `cursor`; `lastMessageId` alone means "messages after that one". */
+export const messagePollQuerySchema = object({
+  cursor: cursorField.optional(),
+  lastMessageId: string().matches(UUID_FORMAT, 'lastMessageId must be a message id').optional(),
+});
+
+/** The composer's text, and the client-chosen id that makes a retried send store and send one message. */
+export const sendMessageSchema = object({
+  content: string().trim().required(MESSAGE_EMPTY).max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
+  clientId: string().required('clientId is required').matches(UUID_FORMAT, 'clientId must be a UUID'),
+});
+
+/** PATCH /conversations/{id}/assign: the assignee and an optional handoff note. */
+export const assignConversationSchema = object({
+  assignToUserId: string().required('Assignee is required').matches(UUID_FORMAT, 'Assignee not found'),
+  note: string()
+    .trim()
+    .max(HANDOFF_NOTE_MAX_LENGTH, `Note is too long (max ${HANDOFF_NOTE_MAX_LENGTH} characters)`)
+    .optional(),
+});
+
+/** PATCH /conversations/{id}/status. */
+export const conversationStatusSchema = object({
+  status: statusField.required('Status is required'),
+});
+
+/** The media upload's text fields (the file itself is checked by its content on the server). */
+export const mediaUploadFieldsSchema = object({
+  contactId: string().required('Contact is required').matches(UUID_FORMAT, 'Contact not found'),
+  caption: string().trim().max(MEDIA_CAPTION_MAX_LENGTH, `Caption is too long (max ${MEDIA_CAPTION_MAX_LENGTH} characters)`).optional(),
+  clientId: string().matches(UUID_FORMAT, 'clientId must be a UUID').optional(),
+});
