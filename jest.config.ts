@@ -2,7 +2,11 @@
 import type { Config } from 'jest';
 
 // ESM-only packages that must be transformed for Jest's CommonJS runtime.
-const esmOnly = ['rettime', 'until-async', '@open-draft/deferred-promise', 'cookie', 'content-disposition'];
+const esmOnly = [
+  'rettime', 'until-async', '@open-draft/deferred-promise', 'cookie', 'content-disposition',
+  // file-type (the media upload's check by content) and its dependencies.
+  'file-type', 'strtok3', 'token-types', '@tokenizer', '@borewit', 'uint8array-extras',
+];
 
 const transform: Config['transform'] = {
   '^.+\\.m?[jt]sx?$': [

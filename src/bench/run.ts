@@ -4,6 +4,7 @@
  */
 import { contactsImportBench } from './contacts-import.bench';
 import { contactsListBench } from './contacts-list.bench';
+import { inboxMergeBench } from './inbox-merge.bench';
 import { webhookIngestBench } from './webhook-ingest.bench';
 
 export interface BenchRow {
@@ -18,7 +19,7 @@ export interface BenchSuite {
   run(): Promise<BenchRow[]>;
 }
 
-const SUITES: BenchSuite[] = [webhookIngestBench, contactsImportBench, contactsListBench];
+const SUITES: BenchSuite[] = [webhookIngestBench, contactsImportBench, contactsListBench, inboxMergeBench];
 
 async function main(): Promise<void> {
   const filter = process.argv[2];

@@ -4,12 +4,14 @@ import { openDatabase, type DatabaseHandle } from './db/database';
 import { redactUrl } from './lib/redact-url';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
+import { automationRoutes } from './modules/automation/routes';
 import { contactImportRoutes } from './modules/contact-import/routes';
 import { contactNoteRoutes } from './modules/contacts/note-routes';
 import { contactRoutes, contactsByTagRoutes } from './modules/contacts/routes';
 import { conversationRoutes } from './modules/conversations/routes';
 import { healthRoutes } from './modules/health/routes';
 import { invitationRoutes } from './modules/invitations/routes';
+import { mediaRoutes } from './modules/media/routes';
 import { memberRoutes } from './modules/members/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { tagRoutes } from './modules/tags/routes';
@@ -52,8 +54,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
     bodyLimit: 1024 * 1024,
   });
   app.decorate('config', config);
-  // The API speaks JSON only: a text/plain body is a CORS-simple request a foreign page could forge
-  // (SECURITY.md CSRF-02), so it answers 415 like any other unsupported type.
+  // The API speaks JSON only: a text/plain body is a CORS-simple request a foreign page could forge,
+  // so it answers 415 like any other unsupported type.
   app.removeContentTypeParser('text/plain');
   if (!options.database) app.addHook('onClose', async () => database.close());
 
@@ -82,6 +84,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(contactsByTagRoutes, { prefix: '/api/tags' });
   await app.register(contactImportRoutes, { prefix: '/api/tags' });
   await app.register(conversationRoutes, { prefix: '/api/conversations' });
+  await app.register(mediaRoutes, { prefix: '/api/media' });
+  await app.register(automationRoutes, { prefix: '/api/automation' });
 
   await app.register(spaPlugin);
   return app;

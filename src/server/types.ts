@@ -15,10 +15,11 @@ export interface AuthContext {
 }
 
 /**
- * What a route requires: `public` (no session), `signed-in` (any member), or one permission. Every
- * API route must declare one; the app refuses to start otherwise.
+ * What a route requires: `public` (no session), `signed-in` (any member), one permission, or a list of
+ * permissions any one of which lets the caller in. Every API route must declare one; the app refuses
+ * to start otherwise.
  */
-export type RouteAccess = 'public' | 'signed-in' | Permission;
+export type RouteAccess = 'public' | 'signed-in' | Permission | readonly [Permission, ...Permission[]];
 
 /** One row of the route table: what each API route requires (tests walk it). */
 export interface RouteAccessEntry {

@@ -8,7 +8,6 @@ export const QUERY_RETRIES = 1;
 export const CONTACTS_PAGE_SIZE = 50;
 export const TAG_PICKER_PAGE_SIZE = 1000;
 export const TAG_LIST_PAGE_SIZE = 10;
-export const BROADCAST_PAGE_SIZE = 10;
 export const CONVERSATION_PAGE_SIZE = 15;
 export const MESSAGE_PAGE_SIZE = 50;
 /** Upper bound a client may ask for in one page of any list. */
@@ -28,7 +27,6 @@ export const MAX_TAGS_PER_CONTACT = 10;
 export const NOTE_MAX_LENGTH = 5000;
 export const NOTES_PAGE_SIZE = 50;
 export const MAX_TAGS_PER_BROADCAST = 20;
-export const MAX_BROADCAST_PARAMETER_LENGTH = 1000;
 
 export const ACCOUNT_NAME = { min: 2, max: 50 } as const;
 export const CONTACT_NAME = { min: 2, max: 100 } as const;

@@ -42,7 +42,7 @@ export function toApiError(error: FetchBaseQueryError): ApiError {
 function readBody(data: unknown): Omit<ApiError, 'status'> {
   if (!isRecord(data)) return data === undefined ? {} : { data };
   const text = typeof data.error === 'string' ? data.error : undefined;
-  // SPEC.md 8 reads the messaging codes "from the error field"; the API sends them in `code`. Accept both.
+  // The messaging codes may arrive in the `error` field or in `code` (where this API sends them): accept both.
   const code = typeof data.code === 'string' ? (data.code as ErrorCode) : isWhatsAppErrorCode(text) ? text : undefined;
   return { data, ...(text !== undefined && { error: text }), ...(code !== undefined && { code }) };
 }

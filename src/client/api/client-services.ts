@@ -3,7 +3,7 @@
  * tests can replace them (`makeStore(state, { reloadPage: jest.fn() })`).
  */
 export interface ClientServices {
-  /** SPEC.md 8: an unexpected 401 (the session ended) reloads the page, which lands on /login. */
+  /** An unexpected 401 (the session ended) reloads the page, which lands on /login. */
   reloadPage: () => void;
 }
 

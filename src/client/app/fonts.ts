@@ -1,13 +1,14 @@
 import interLatinExt from '@fontsource-variable/inter/files/inter-latin-ext-wght-normal.woff2';
 import interLatin from '@fontsource-variable/inter/files/inter-latin-wght-normal.woff2';
+import { PRIMARY_FONT } from '@shared/constants';
 
 /**
- * Inter (SPEC.md 9) is bundled, not fetched: the product runs without outside network and the CSP
+ * Inter is bundled, not fetched: the product runs without outside network and the CSP
  * allows fonts from 'self' only. The browser downloads a file only for the characters a page uses.
  */
 export const FONT_FACES = `
 @font-face {
-  font-family: 'Inter';
+  font-family: '${PRIMARY_FONT}';
   font-style: normal;
   font-display: swap;
   font-weight: 100 900;
@@ -15,7 +16,7 @@ export const FONT_FACES = `
   unicode-range: U+0000-00FF,U+0131,U+0152-0153,U+02BB-02BC,U+02C6,U+02DA,U+02DC,U+0304,U+0308,U+0329,U+2000-206F,U+20AC,U+2122,U+2191,U+2193,U+2212,U+2215,U+FEFF,U+FFFD;
 }
 @font-face {
-  font-family: 'Inter';
+  font-family: '${PRIMARY_FONT}';
   font-style: normal;
   font-display: swap;
   font-weight: 100 900;
@@ -25,5 +26,5 @@ export const FONT_FACES = `
 `;
 
 export const FONT_STACK = [
-  'Inter', 'system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial', 'sans-serif',
+  `'${PRIMARY_FONT}'`, 'system-ui', '-apple-system', '"Segoe UI"', 'Roboto', '"Helvetica Neue"', 'Arial', 'sans-serif',
 ].join(', ');

@@ -1,5 +1,5 @@
 /**
- * Where screens live (SPEC.md 2, route table). Build links with these instead of writing paths by
+ * Where screens live. Build links with these instead of writing paths by
  * hand, so a moved screen is one change.
  */
 
@@ -33,7 +33,7 @@ export const paths = {
   settings: (tab?: SettingsTab) => (tab ? `/settings?tab=${tab}` : '/settings'),
 } as const;
 
-/** The invitation link shown to users: {origin}/invite/{inviteToken} (SPEC.md 2). */
+/** The invitation link shown to users: {origin}/invite/{inviteToken}. */
 export function invitationLink(inviteToken: string, origin: string = window.location.origin): string {
   return `${origin}/invite/${encodeURIComponent(inviteToken)}`;
 }

@@ -24,7 +24,7 @@ interface GridBaseProps<Row extends GridValidRowModel> extends Omit<DataGridProp
   label?: string;
 }
 
-/** The product's tables (STYLE.md 4.1): rows are not selectable, columns have no menu, the grid grows with its rows. */
+/** The product's tables: rows are not selectable, columns have no menu, the grid grows with its rows. */
 function gridBase(emptyText: string, label: string | undefined) {
   return {
     disableRowSelectionOnClick: true,

@@ -9,7 +9,7 @@ const COLORS: Record<string, BadgeColor> = {
   agent: 'success',
 };
 
-/** SPEC.md 2: admin red, manager blue, team lead orange, agent green, any other role gray (case-insensitive). */
+/** Role badge colours: admin red, manager blue, team lead orange, agent green, any other role gray (case-insensitive). */
 export function roleBadgeColor(roleName: string): BadgeColor {
   return COLORS[roleName.trim().toLowerCase()] ?? 'default';
 }

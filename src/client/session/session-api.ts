@@ -12,7 +12,7 @@ function isSessionResponse(body: unknown): body is SessionResponse {
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
     verifySession: build.query<SessionUser | null, void>({
-      // SPEC.md 7: every status below 500 is an answer; only 200 carries a user.
+      // Every status below 500 is an answer; only 200 carries a user.
       query: () => ({ url: '/auth/verify', validateStatus: (response) => response.status < 500 }),
       transformResponse: (body: unknown, meta) => (meta?.response?.status === 200 && isSessionResponse(body) ? body.user : null),
       providesTags: ['Session'],
@@ -34,9 +34,9 @@ export const sessionApi = api.injectEndpoints({
     logout: build.mutation<{ message: string }, void>({
       query: () => ({ url: '/auth/logout', method: 'POST' }),
       onQueryStarted: async (_request, { dispatch, queryFulfilled }) => {
-        // SPEC.md 4: logout clears the session even when the server could not be told.
+        // Logout clears the session even when the server could not be told.
         await queryFulfilled.catch(() => undefined);
-        // No tenant data may outlive the session (SECURITY.md UI-05): drop every cache entry.
+        // No tenant data may outlive the session: drop every cache entry.
         dispatch(api.util.resetApiState());
         dispatch(setSessionUser(null));
       },

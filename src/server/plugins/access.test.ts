@@ -12,7 +12,10 @@ import { loadConfig } from '../config';
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp({}, {
-    extraRoutes: (app) => app.get('/api/test/guarded', { config: { access: 'settings:view' }, schema: { querystring: noQuery } }, async () => ({ ok: true })),
+    extraRoutes: (app) => {
+      app.get('/api/test/guarded', { config: { access: 'settings:view' }, schema: { querystring: noQuery } }, async () => ({ ok: true }));
+      app.get('/api/test/any-of', { config: { access: ['settings:view', 'roles:view'] }, schema: { querystring: noQuery } }, async () => ({ ok: true }));
+    },
   });
 });
 afterAll(async () => {
@@ -69,4 +72,18 @@ test('permissions are read at every request: a role change applies to the very n
   expect((await agent.request({ method: 'GET', url: '/api/test/guarded' })).statusCode).toBe(403);
   await t.database.db.insert(rolePermissions).values({ organizationId, roleId: agent.user.organization!.role.id, permission: 'settings:view' });
   expect((await agent.request({ method: 'GET', url: '/api/test/guarded' })).statusCode).toBe(200);
+});
+
+test('a route listing permissions lets in a member holding any one of them, and refuses one holding none', async () => {
+  const admin = await signUpAdmin(t.app);
+  const organizationId = admin.user.organization!.organizationId;
+  for (const permission of ['settings:view', 'roles:view'] as const) {
+    const member = await addMemberWith(t, organizationId, [permission]);
+    expect({ permission, status: (await member.request({ method: 'GET', url: '/api/test/any-of' })).statusCode }).toEqual({ permission, status: 200 });
+  }
+  const neither = await addMemberWith(t, organizationId, ['chats:view', 'members:view']);
+  const refused = await neither.request({ method: 'GET', url: '/api/test/any-of' });
+  expect(refused.statusCode).toBe(403);
+  expect(refused.json()).toEqual({ error: "You don't have permission to do that" });
+  expect(t.app.routeAccess.find((route) => route.url === '/api/test/any-of')?.access).toEqual(['settings:view', 'roles:view']);
 });

@@ -1,7 +1,8 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Permission } from '@shared/permissions/catalogue';
 import { forbidden, unauthorized } from '../lib/domain-error';
-import type { AuthContext, RouteAccessEntry } from '../types';
+import type { AuthContext, RouteAccess, RouteAccessEntry } from '../types';
 
 /**
  * Deny by default: every /api route declares `config.access`, checked here before its body is even read.
@@ -22,7 +23,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     if (!request.auth) throw unauthorized();
-    if (access !== 'signed-in' && !request.auth.permissions.includes(access)) {
+    if (access !== 'signed-in' && !holdsAnyOf(request.auth, access)) {
       request.log.warn(
         { userId: request.auth.userId, organizationId: request.auth.organizationId, route: request.routeOptions.url, access },
         'permission denied',
@@ -31,6 +32,12 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     }
   });
 }, { name: 'access', dependencies: ['session'] });
+
+/** Whether the member holds the permission a route requires, or one of the permissions it lists. */
+function holdsAnyOf(auth: AuthContext, access: Exclude<RouteAccess, 'public' | 'signed-in'>): boolean {
+  const accepted: readonly Permission[] = typeof access === 'string' ? [access] : access;
+  return accepted.some((permission) => auth.permissions.includes(permission));
+}
 
 /** The caller of a route that requires a session; the access check has already refused anonymous calls. */
 export function authOf(request: FastifyRequest): AuthContext {

@@ -95,3 +95,45 @@ export async function signIn(app: FastifyInstance, email: string, password = TES
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   return asMember(app, response.json().user, sessionCookieFrom(response), email, password);
 }
+
+/** A test file's app and Admin, with the Admin's organization. */
+export interface FileApp {
+  t: TestApp;
+  admin: Member;
+  organizationId: string;
+}
+
+/**
+ * Something a whole test file shares (an app, a kit): made before the file's tests, closed after them.
+ * Call it at the top of the file and read the fields inside tests (they are set once `beforeAll` ran).
+ */
+export function sharedByFile<T extends object>(make: () => Promise<T>, close: (value: T) => Promise<void>): T {
+  const shared = {} as T;
+  let made = false;
+  beforeAll(async () => {
+    Object.assign(shared, await make());
+    made = true;
+  });
+  afterAll(async () => {
+    if (made) await close(shared);
+  });
+  return shared;
+}
+
+/** `createAppWithAdmin` for a whole test file (see `sharedByFile`). */
+export function appWithAdminForFile(overrides: Partial<AppConfig> = {}): FileApp {
+  return sharedByFile(
+    async () => {
+      const { t, admin } = await createAppWithAdmin(overrides);
+      return { t, admin, organizationId: organizationOf(admin) };
+    },
+    (file) => file.t.close(),
+  );
+}
+
+/** The id of the member's organization. */
+export function organizationOf(member: Member): string {
+  const organization = member.user.organization;
+  if (!organization) throw new Error('the member belongs to no organization');
+  return organization.organizationId;
+}

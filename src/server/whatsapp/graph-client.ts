@@ -121,11 +121,13 @@ export class GraphClient {
     });
   }
 
-  async uploadMedia(file: { data: Buffer; mimeType: string; fileName: string }): Promise<string> {
+  /** Uploads a file (its bytes, or a Blob such as `fs.openAsBlob` gives, read as it is sent); answers Meta's media id. */
+  async uploadMedia(file: { data: Buffer | Blob; mimeType: string; fileName: string }): Promise<string> {
     const form = new FormData();
     form.set('messaging_product', 'whatsapp');
     form.set('type', file.mimeType);
-    form.set('file', new Blob([new Uint8Array(file.data)], { type: file.mimeType }), file.fileName);
+    const blob = file.data instanceof Blob ? file.data : new Blob([new Uint8Array(file.data)], { type: file.mimeType });
+    form.set('file', blob, file.fileName);
     const result = await this.call<{ id: string }>('POST', `/${this.credentials.phoneNumberId}/media`, { form, retry: 'throttled' });
     return String(result.id);
   }

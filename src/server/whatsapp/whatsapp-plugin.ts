@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { mediaDirOf } from '../modules/conversations/media-storage';
+import { MediaUrlSigner } from '../modules/conversations/media-url-signer';
 import { WebhookInbox } from './ingest/webhook-inbox';
 import { MediaFetcher } from './media/media-fetcher';
 import { createTokenCipher, parseEncryptionKey } from './token-cipher';
@@ -11,6 +12,8 @@ export interface WhatsAppServices {
   accounts: WhatsAppAccounts;
   inbox: WebhookInbox;
   media: MediaFetcher;
+  /** Signs and checks the short-lived links to stored media files. */
+  mediaUrls: MediaUrlSigner;
 }
 
 declare module 'fastify' {
@@ -21,7 +24,8 @@ declare module 'fastify' {
 
 /**
  * The messaging platform's services for every route: WhatsApp accounts (encrypted credentials and
- * Graph clients), the webhook inbox worker and the media fetcher. The workers start when the app is
+ * Graph clients), the webhook inbox worker, the media fetcher and the media link signer (keyed from
+ * the encryption key, so every process sharing a database makes the same links). The workers start when the app is
  * ready and stop before the database closes.
  */
 export const whatsappPlugin = fp(async (app: FastifyInstance) => {
@@ -47,7 +51,7 @@ export const whatsappPlugin = fp(async (app: FastifyInstance) => {
       if (result.media > 0) void media.drain();
     },
   });
-  app.decorate('whatsapp', { accounts, inbox, media });
+  app.decorate('whatsapp', { accounts, inbox, media, mediaUrls: new MediaUrlSigner(key) });
 
   app.addHook('onReady', async () => {
     inbox.start();

@@ -1,6 +1,6 @@
 import type { WhatsAppErrorCode } from '@shared/api/errors';
 
-/** The permissions a WhatsApp access token needs (SPEC.md 8, permission denied). */
+/** The permissions a WhatsApp access token needs. */
 export const REQUIRED_TOKEN_PERMISSIONS = ['whatsapp_business_management', 'whatsapp_business_messaging'] as const;
 
 export interface ConfigErrorContent {
@@ -11,7 +11,7 @@ export interface ConfigErrorContent {
   forOthers: string;
 }
 
-/** The three variants of the configuration-error modal (SPEC.md 4 and 8). */
+/** The three variants of the configuration-error modal. */
 export const CONFIG_ERROR_CONTENT: Record<WhatsAppErrorCode, ConfigErrorContent> = {
   WHATSAPP_TOKEN_EXPIRED: {
     title: 'WhatsApp Access Token Expired',

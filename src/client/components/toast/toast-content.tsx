@@ -5,7 +5,7 @@ import { TOAST } from '@shared/constants';
 
 const SEVERITY = { default: 'info', info: 'info', success: 'success', warning: 'warning', error: 'error' } as const;
 
-/** One toast: an Alert in the variant's colour with its title and message (SPEC.md 3, Toast). */
+/** One toast: an Alert in the variant's colour with its title and message. */
 export const ToastContent = forwardRef<HTMLDivElement, CustomContentProps>(function ToastContent({ id, message, variant }, ref) {
   return (
     <SnackbarContent ref={ref}>

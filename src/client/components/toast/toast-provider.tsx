@@ -5,7 +5,7 @@ import { ToastContent } from './toast-content';
 
 const COMPONENTS = { default: ToastContent, info: ToastContent, success: ToastContent, warning: ToastContent, error: ToastContent };
 
-/** notistack with SPEC.md 9's defaults: bottom-right, 4 s, 250 ms transitions, 5 visible and the rest queued. */
+/** notistack with the product's toast defaults: bottom-right, 4 s, 250 ms transitions, 5 visible and the rest queued. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   return (
     <SnackbarProvider

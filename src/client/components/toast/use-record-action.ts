@@ -5,7 +5,7 @@ import { useToast } from './use-toast';
 export type RecordAction = 'create' | 'update' | 'delete' | 'restore';
 
 /**
- * Runs one change to a record with SPEC.md 5's toasts, e.g. for `useRecordAction('Tag')`:
+ * Runs one change to a record with the product's toasts, e.g. for `useRecordAction('Tag')`:
  * 'Success' / 'Tag created successfully', or 'Error' / the server's message, else 'Failed to create tag'.
  * `onFailure` may take a failure over (answer true) instead of the Error toast. Resolves to whether
  * the change was made.

@@ -1,4 +1,4 @@
-/** The three modes of the one login form (SPEC.md 2, Login screen). */
+/** The three modes of the one login form. */
 export type LoginMode = 'signin' | 'signup' | 'invite';
 
 export interface LoginRoute {

@@ -13,7 +13,7 @@ import { InvitationBanner } from './invitation-banner';
 import { LoginForm } from './login-form';
 import { loginRouteOf, MODE_TEXT } from './login-mode';
 
-/** Sign in, create an account and organization, or join one by invitation (SPEC.md 2). */
+/** Sign in, create an account and organization, or join one by invitation. */
 export default function LoginScreen() {
   const [searchParams, setSearchParams] = useSearchParams();
   const { mode, inviteToken } = loginRouteOf(searchParams);
@@ -21,7 +21,7 @@ export default function LoginScreen() {
   const invitation = useGetInvitationQuery(inviteToken ?? skipToken);
 
   useEffect(() => {
-    // SPEC.md 8: a failed invitation lookup is only logged; the form still lets the user try.
+    // A failed invitation lookup is only logged; the form still lets the user try.
     if (invitation.error) console.error('Failed to load the invitation', invitation.error);
   }, [invitation.error]);
 

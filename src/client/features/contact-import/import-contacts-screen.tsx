@@ -36,7 +36,7 @@ function UploadProgress({ state }: { state: Extract<ImportState, { step: 'import
   );
 }
 
-/** Import Contacts (SPEC.md 2): drop zone, tag name, a preview, the upload's progress and its result. */
+/** Import Contacts: drop zone, tag name, a preview, the upload's progress and its result. */
 export default function ImportContactsScreen() {
   const { can } = useSession();
   const navigate = useNavigate();

@@ -13,12 +13,8 @@ import { SUPPORTED_COUNTRIES } from '@shared/countries';
 import { contactSchema } from '@shared/validation/contacts';
 import { useCreateContactMutation, useUpdateContactMutation } from './contacts-api';
 
-interface ContactFormValues {
-  name: string;
-  countryCode: string;
-  phoneNumber: string;
-  tagIds: string[];
-}
+/** The request's shape with every field filled in, as the form always holds them (blank name = ''). */
+type ContactFormValues = { [K in keyof ContactInput]-?: NonNullable<ContactInput[K]> };
 
 const DEFAULT_COUNTRY_CODE = SUPPORTED_COUNTRIES[0].code;
 

@@ -38,7 +38,7 @@ export function contactLabel(contact: Contact): string {
   return contact.name ?? `${contact.countryCode} ${contact.phoneNumber}`;
 }
 
-/** Start chat, notes (with the count), edit, delete; a deleted row offers only Restore (SPEC.md 2). */
+/** Start chat, notes (with the count), edit, delete; a deleted row offers only Restore. */
 export function ContactRowActions({ contact, can, handlers }: { contact: Contact; can: ContactRowAbilities; handlers: ContactRowHandlers }) {
   const label = contactLabel(contact);
   if (contact.deletedAt) {

@@ -4,7 +4,7 @@ import type { Contact } from '@shared/api/contacts';
 import { contactLabel } from './contact-row-actions';
 import { useDeleteContactMutation, useRestoreContactMutation } from './contacts-api';
 
-/** Soft delete and restore, each after the browser's confirm (SPEC.md 4), with the SPEC's toasts. */
+/** Soft delete and restore, each after the browser's confirm, with their toasts. */
 export function useContactLifecycle() {
   const runAction = useRecordAction('Contact');
   const [deleteContact] = useDeleteContactMutation();

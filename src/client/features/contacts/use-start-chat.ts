@@ -5,7 +5,7 @@ import { errorMessage } from '@client/components/error-message';
 import { useToast } from '@client/components/toast/use-toast';
 import { useStartConversationMutation } from './contacts-api';
 
-/** Start chat: find or create the contact's conversation, then open it (SPEC.md 2 and 7). */
+/** Start chat: find or create the contact's conversation, then open it. */
 export function useStartChat(): { startChat: (contactId: string) => Promise<void>; starting: boolean } {
   const [startConversation, { isLoading }] = useStartConversationMutation();
   const navigate = useNavigate();

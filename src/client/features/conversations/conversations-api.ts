@@ -20,7 +20,7 @@ import type {
   SendMessageResponse,
   StatusCounts,
 } from '@shared/api/conversations';
-import { CONVERSATION_PAGE_SIZE, MEDIA_URL_CACHE_MS, MESSAGE_PAGE_SIZE } from '@shared/constants';
+import { CONVERSATION_PAGE_SIZE, MAX_PAGE_SIZE, MEDIA_URL_CACHE_MS, MESSAGE_PAGE_SIZE } from '@shared/constants';
 import { conversationsAdapter, listFromPage, listParams, type ConversationList, type ConversationListArgs } from './state/conversation-list';
 import { cacheFromPage, mergePolled, messagesAdapter, type MessagesCache } from './state/message-cache';
 
@@ -28,6 +28,8 @@ import { cacheFromPage, mergePolled, messagesAdapter, type MessagesCache } from 
 export const CONVERSATION_LISTS = { type: 'Conversation', id: 'PARTIAL-LIST' } as const;
 /** The status and assignment counts. */
 export const CONVERSATION_COUNTS = { type: 'Conversation', id: 'COUNTS' } as const;
+
+const MAX_REFRESH_PAGES = Math.floor(MAX_PAGE_SIZE / CONVERSATION_PAGE_SIZE);
 
 const conversationPath = (conversationId: string) => `/conversations/${encodeURIComponent(conversationId)}`;
 
@@ -43,8 +45,8 @@ export const conversationsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getConversations: build.query<ConversationList, ConversationListArgs>({
       queryFn: async (args, { getState }, _extra, baseQuery) => {
-        const held = heldList(getState(), args);
-        const pages = held?.pages ?? 1;
+        // A refresh reloads every page shown in one request, within the largest page the API serves.
+        const pages = Math.min(heldList(getState(), args)?.pages ?? 1, MAX_REFRESH_PAGES);
         const result = await baseQuery({ url: '/conversations', params: listParams(args, 1, pages * CONVERSATION_PAGE_SIZE) });
         if (result.error) return { error: result.error as ApiError };
         return { data: listFromPage(result.data as ConversationPage, pages) };

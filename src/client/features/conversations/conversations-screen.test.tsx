@@ -1,23 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import { VirtuosoMockContext } from 'react-virtuoso';
-import type { Permission } from '@shared/permissions/catalogue';
-import { sessionUser } from '@client/testing/fixtures';
 import { apiUrl } from '@client/testing/msw/api-url';
 import { server } from '@client/testing/msw/server';
-import { renderWithProviders } from '@client/testing/test-utils';
-import ConversationsScreen from './conversations-screen';
 import { conversation, message, minutesAgo, mockInbox, page } from './testing/inbox-api';
-
-// Virtuoso measures nothing in jsdom: this gives it a viewport and row heights so rows render.
-function renderInbox(route = '/conversations', permissions?: Permission[]) {
-  return renderWithProviders(
-    <VirtuosoMockContext.Provider value={{ viewportHeight: 2000, itemHeight: 90 }}>
-      <ConversationsScreen />
-    </VirtuosoMockContext.Provider>,
-    { route, path: '/conversations/:contactId?', user: permissions ? sessionUser({ permissions }) : sessionUser() },
-  );
-}
+import { renderInbox } from './testing/render-inbox';
 
 const aisha = conversation({
   id: 'v-1',
@@ -213,7 +199,8 @@ describe('An open conversation', () => {
       http.post(apiUrl('/conversations/v-1/messages'), async ({ request }) => {
         clientId = ((await request.json()) as { clientId: string }).clientId;
         await answer.promise;
-        return HttpResponse.json({ message: { ...stored(), status: 'sent' }, conversation: aisha });
+        const lastMessage = { id: 'm-v-1-3', content: 'On its way', direction: 'outbound', messageType: 'text', status: 'sent', sentAt: minutesAgo(0) };
+        return HttpResponse.json({ message: { ...stored(), status: 'sent' }, conversation: { ...aisha, lastMessage, lastMessageAt: lastMessage.sentAt } });
       }),
       http.get(apiUrl('/conversations/v-1/messages/poll'), () => HttpResponse.json({ messages: clientId ? [stored()] : [], cursor: clientId ? 3 : 2 })),
     );
@@ -224,8 +211,8 @@ describe('An open conversation', () => {
     // The poll (every 2 s) lands first: delivered.
     await within(region).findByRole('img', { name: 'Delivered' }, { timeout: 4000 });
     answer.release();
-    // The late answer ('sent') neither adds a bubble nor moves the status back.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+    // The late answer (its conversation's preview shows in the list) neither adds a bubble nor moves the status back.
+    await waitFor(() => expect(within(screen.getByRole('list', { name: 'Conversations' })).getByText('On its way')).toBeInTheDocument());
     expect(within(region).getAllByText('On its way')).toHaveLength(1);
     expect(within(region).getByRole('img', { name: 'Delivered' })).toBeInTheDocument();
   });
@@ -295,5 +282,11 @@ describe('An open conversation', () => {
     expect(await screen.findByText('Message cannot be empty')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send message' }));
     expect(screen.getByText('Message cannot be empty')).toBeInTheDocument();
+    // Shift+Enter starts a new line instead of sending (no POST handler: a send would fail the test).
+    const box = screen.getByRole('textbox', { name: 'Message' });
+    await user.clear(box);
+    await user.type(box, 'Line one{Shift>}{Enter}{/Shift}Line two');
+    expect(box).toHaveValue('Line one\nLine two');
+    expect(screen.queryByText('Message cannot be empty')).not.toBeInTheDocument();
   });
 });

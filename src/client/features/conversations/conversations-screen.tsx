@@ -3,6 +3,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useCallback, useRef, useState } from 'react';
 import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch } from '@client/app/hooks';
@@ -25,6 +26,9 @@ import { seedConversation } from './state/conversation-thunks';
 import { useNow } from './ui/use-now';
 import { isOpenedConversationState, useOpenConversation, type OpenedConversationState } from './use-open-conversation';
 
+/** Wide enough for the list, a readable conversation and the contact pane beside the sidebar. */
+const ROOMY_QUERY = '(min-width: 1400px)';
+
 /**
  * Conversations, the team inbox: the list, the open conversation and its contact. /conversations/{contactId}
  * opens that contact's conversation (the route keeps this screen mounted when the id changes).
@@ -39,8 +43,10 @@ export default function ConversationsScreen() {
   const searchRef = useRef<HTMLInputElement>(null);
   const composerRef = useRef<HTMLTextAreaElement>(null);
   const [helpOpen, setHelpOpen] = useState(false);
-  // The contact pane: open beside the conversation on wide screens; on a phone, a step after it.
-  const [wideInfoOpen, setWideInfoOpen] = useState(true);
+  // The contact pane: beside the conversation where there is room for three panes (else on demand); on a
+  // phone, a step after the conversation.
+  const roomy = useMediaQuery(ROOMY_QUERY, { noSsr: true });
+  const [wideInfoChoice, setWideInfoChoice] = useState<boolean | null>(null);
   const [phoneInfoFor, setPhoneInfoFor] = useState<string | null>(null);
 
   const filters = useListFilters();
@@ -52,7 +58,7 @@ export default function ConversationsScreen() {
 
   const conversation = open.conversation;
   const window = conversation ? conversationWindow(conversation, now) : undefined;
-  const infoOpen = narrow ? phoneInfoFor !== null && phoneInfoFor === contactId : wideInfoOpen;
+  const infoOpen = narrow ? phoneInfoFor !== null && phoneInfoFor === contactId : (wideInfoChoice ?? roomy);
   const pane: InboxPane = !contactId ? 'list' : infoOpen && conversation ? 'info' : 'chat';
 
   const onOpen = useCallback((target: Conversation) => dispatch(seedConversation(target)), [dispatch]);
@@ -68,7 +74,7 @@ export default function ConversationsScreen() {
     if (next) goTo(next);
   };
   const backToList = () => void navigate(paths.conversations());
-  const toggleInfo = () => (narrow ? setPhoneInfoFor(infoOpen ? null : (contactId ?? null)) : setWideInfoOpen(!wideInfoOpen));
+  const toggleInfo = () => (narrow ? setPhoneInfoFor(infoOpen ? null : (contactId ?? null)) : setWideInfoChoice(!infoOpen));
 
   useInboxShortcuts({
     next: () => step(1),

@@ -12,7 +12,7 @@ export interface ChangeRoleDialogProps {
   onClose: () => void;
 }
 
-/** 'Update Role for {member}' with a New Role select (SPEC.md 2, Team Members). */
+/** 'Update Role for {member}' with a New Role select. */
 export function ChangeRoleDialog({ member, onClose }: ChangeRoleDialogProps) {
   const [changeRole] = useChangeMemberRoleMutation();
   const toast = useToast();

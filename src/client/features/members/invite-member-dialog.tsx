@@ -16,7 +16,7 @@ export interface InviteMemberDialogProps {
   onInvited: (issued: InvitationIssuedResponse) => void;
 }
 
-/** 'Invite New Member': an e-mail address and a role (SPEC.md 2, Team Members). */
+/** 'Invite New Member': an e-mail address and a role. */
 export function InviteMemberDialog({ open, onClose, onInvited }: InviteMemberDialogProps) {
   const [inviteMember] = useInviteMemberMutation();
   const toast = useToast();

@@ -56,7 +56,7 @@ export function MembersTable({ currentUserId, canEditRoles, canRemove, onEditRol
         valueFormatter: (value: string) => formatDay(value),
       },
     ];
-    // SPEC.md 2: the Actions column exists only for those who may change roles or remove members.
+    // The Actions column exists only for those who may change roles or remove members.
     if (!canEditRoles && !canRemove) return base;
     return [
       ...base,

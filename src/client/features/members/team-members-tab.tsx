@@ -16,7 +16,7 @@ import { MembersTable } from './members-table';
 import { useRemoveMemberMutation } from './members-api';
 import { PendingInvitations } from './pending-invitations';
 
-/** The Team Members tab of Settings (SPEC.md 2): members, pending invitations, invite, role change, removal. */
+/** The Team Members tab of Settings: members, pending invitations, invite, role change, removal. */
 export default function TeamMembersTab() {
   const { user, can } = useSession();
   const toast = useToast();

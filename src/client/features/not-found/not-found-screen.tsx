@@ -6,7 +6,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@client/app/paths';
 import { Brand } from '@client/components/brand';
 
-/** Any unknown path, signed in or not (SPEC.md 2). */
+/** Any unknown path, signed in or not. */
 export default function NotFoundScreen() {
   return (
     <Box

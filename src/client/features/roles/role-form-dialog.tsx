@@ -28,7 +28,7 @@ export interface RoleFormDialogProps {
 
 /**
  * 'Create New Role' / 'Edit Role': optional template, name, description and the permission
- * accordion. What is missing is reported in one 'Validation Error' toast (SPEC.md 5).
+ * accordion. What is missing is reported in one 'Validation Error' toast.
  */
 export function RoleFormDialog({ open, role, onClose }: RoleFormDialogProps) {
   const { data: catalogue, isLoading, isError } = useGetPermissionsQuery(undefined, { skip: !open });

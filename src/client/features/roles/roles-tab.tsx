@@ -16,7 +16,7 @@ import { RolesTable } from './roles-table';
 
 type Editing = { mode: 'create' } | { mode: 'edit'; role: RoleDto } | null;
 
-/** The Roles & Permissions tab of Settings (SPEC.md 2). */
+/** The Roles & Permissions tab of Settings. */
 export default function RolesTab() {
   const { can } = useSession();
   const toast = useToast();
@@ -99,7 +99,7 @@ export default function RolesTab() {
   );
 }
 
-/** SPEC.md 5, the 'Cannot Delete' toast. */
+/** The 'Cannot Delete' toast: a role with members cannot be deleted. */
 export function cannotDeleteMessage(memberCount: number): string {
   return `This role has ${memberCount} member(s). Reassign them first.`;
 }

@@ -7,7 +7,7 @@ import type { ReactNode } from 'react';
 import { RoleBadge } from '@client/components/role-badge';
 import { useSession } from '@client/session/use-session';
 
-/** Profile (SPEC.md 2): who the user is, and their organization and role. */
+/** Profile: who the user is, and their organization and role. */
 export default function ProfileTab() {
   const { user } = useSession();
   if (!user) return <Typography color="text.secondary">No user data available</Typography>;

@@ -1,5 +1,5 @@
 /**
- * What the Templates screen says when a sync fails (SPEC.md 8): the server's error is mapped by
+ * What the Templates screen says when a sync fails: the server's error is mapped by
  * keyword — a missing or invalid access token, or a missing phone number id, business account id or
  * webhook verify token, each named; 'API call failed' means the credentials were refused; anything
  * else is a server error.

@@ -127,7 +127,7 @@ describe('Templates screen', () => {
   });
 });
 
-describe('sync error messages (SPEC.md 8)', () => {
+describe('sync error messages', () => {
   it.each([
     ['WhatsApp is not configured: missing access token, phone number id and business account id', 'WhatsApp access token is missing or invalid'],
     ['Invalid access token', 'WhatsApp access token is missing or invalid'],

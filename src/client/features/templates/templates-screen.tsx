@@ -19,7 +19,7 @@ type StatusFilter = TemplateFilterStatus | 'ALL';
 
 const STATUS_LABELS: Record<StatusFilter, string> = { ALL: 'All statuses', APPROVED: 'Approved', PENDING: 'Pending', REJECTED: 'Rejected' };
 
-/** Templates (SPEC.md 2): the synced message templates with a status filter and Sync Templates. */
+/** Templates: the synced message templates with a status filter and Sync Templates. */
 export default function TemplatesScreen() {
   const { can } = useSession();
   const toast = useToast();

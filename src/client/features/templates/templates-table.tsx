@@ -78,7 +78,7 @@ const columns: GridColDef<Template>[] = [
   },
 ];
 
-/** The synced templates (SPEC.md 2, Templates), paged by the server. */
+/** The synced templates, paged by the server. */
 export function TemplatesTable({ page }: TemplatesTableProps) {
   return (
     <PagedDataGrid

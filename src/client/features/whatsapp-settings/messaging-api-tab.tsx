@@ -7,7 +7,7 @@ import { useGetWhatsAppConfigQuery } from './whatsapp-settings-api';
 import { WhatsAppConfigForm } from './whatsapp-config-form';
 import { WebhookPanel } from './webhook-panel';
 
-/** Settings → Messaging API (SPEC.md 2): the WhatsApp Business API configuration and the webhook to give Meta. */
+/** Settings → Messaging API: the WhatsApp Business API configuration and the webhook to give Meta. */
 export default function MessagingApiTab() {
   const { data, isLoading, isError, refetch } = useGetWhatsAppConfigQuery();
 

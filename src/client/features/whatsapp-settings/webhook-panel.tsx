@@ -20,7 +20,7 @@ const SETUP_STEPS = [
   'Subscribe to the messages webhook field.',
 ];
 
-/** The webhook URL to paste into Meta, with a copy button and the five setup steps (SPEC.md 2). */
+/** The webhook URL to paste into Meta, with a copy button and the five setup steps. */
 export function WebhookPanel() {
   const { data } = useGetWebhookUrlQuery();
   const toast = useToast();

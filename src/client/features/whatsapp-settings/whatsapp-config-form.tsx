@@ -23,7 +23,7 @@ const EMPTY: WhatsAppConfigRequest = { accessToken: '', phoneNumberId: '', busin
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete the WhatsApp configuration? This action cannot be undone.';
 
 /**
- * The configuration form with Save, Test Config and Delete (SPEC.md 2 and 8). The saved token comes
+ * The configuration form with Save, Test Config and Delete. The saved token comes
  * back masked; leaving the mask as it is keeps the stored token. Every input is disabled while a
  * save, delete or test runs, and a test also holds the other actions.
  */

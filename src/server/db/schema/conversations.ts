@@ -1,14 +1,29 @@
 import { sql } from 'drizzle-orm';
 import {
-  bigint, boolean, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid,
+  bigint, boolean, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid, type AnyPgColumn,
 } from 'drizzle-orm/pg-core';
 import { contacts } from './contacts';
 import { createdAt, id, organizationId, timestampTz, updatedAt } from './columns';
-import { organizations, users } from './organizations';
+import { memberships, organizations, users } from './organizations';
 
 export const CONVERSATION_STATUSES = ['open', 'in_progress', 'resolved'] as const;
 
-/** One conversation per contact. `last_seq` hands out the per-conversation message sequence. */
+/** A conversation's latest activity, the inbox's sort key (queries must use the same expression to use the indexes). */
+export const conversationActivity = (t: { lastMessageAt: AnyPgColumn; createdAt: AnyPgColumn }) =>
+  sql`coalesce(${t.lastMessageAt}, ${t.createdAt})`;
+// Plain `desc` (nulls first, PostgreSQL's default for desc): an index sorted otherwise cannot serve
+// `order by ... desc` even on a column that is never null.
+const activityDesc = (t: { lastMessageAt: AnyPgColumn; createdAt: AnyPgColumn }) => sql`${conversationActivity(t)} desc`;
+const idDesc = (t: { id: AnyPgColumn }) => sql`${t.id} desc`;
+
+/**
+ * One conversation per contact. `last_seq` is the conversation's change counter: every message stored
+ * and every change to a stored message takes its next value (messages.seq, messages.change_seq) while
+ * the row is locked, so the values grow in commit order and the inbox's poll reads "everything after N".
+ *
+ * The inbox lists conversations by their latest activity, `coalesce(last_message_at, created_at)`, newest
+ * first, per organization, per assignee and per status: each list order has its own index.
+ */
 export const conversations = pgTable(
   'conversations',
   {
@@ -16,7 +31,7 @@ export const conversations = pgTable(
     organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
     contactId: uuid('contact_id').notNull(),
     status: text('status', { enum: CONVERSATION_STATUSES }).notNull().default('open'),
-    assignedToUserId: uuid('assigned_to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    assignedToUserId: uuid('assigned_to_user_id'),
     unreadCount: integer('unread_count').notNull().default(0),
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
     lastMessageId: uuid('last_message_id'),
@@ -31,11 +46,21 @@ export const conversations = pgTable(
     unique('conversations_org_contact_key').on(t.organizationId, t.contactId),
     foreignKey({ columns: [t.organizationId, t.contactId], foreignColumns: [contacts.organizationId, contacts.id] })
       .onDelete('cascade'),
-    index('conversations_org_recent_idx').on(t.organizationId, sql`${t.lastMessageAt} desc nulls last`, t.id),
-    index('conversations_org_status_recent_idx').on(
-      t.organizationId, t.status, sql`${t.lastMessageAt} desc nulls last`, t.id,
+    // Only a member of the organization can be the assignee; removing the member unassigns their
+    // conversations. The migration (0007_inbox) narrows the delete action to `SET NULL
+    // (assigned_to_user_id)`: Drizzle cannot express a column list, and nulling organization_id too
+    // would fail.
+    foreignKey({
+      name: 'conversations_assignee_member_fk',
+      columns: [t.organizationId, t.assignedToUserId],
+      foreignColumns: [memberships.organizationId, memberships.userId],
+    }).onDelete('set null'),
+    index('conversations_org_activity_idx').on(t.organizationId, activityDesc(t), idDesc(t)),
+    index('conversations_org_status_activity_idx').on(t.organizationId, t.status, activityDesc(t), idDesc(t)),
+    index('conversations_org_assignee_activity_idx').on(t.organizationId, t.assignedToUserId, activityDesc(t), idDesc(t)),
+    index('conversations_org_assignee_status_activity_idx').on(
+      t.organizationId, t.assignedToUserId, t.status, activityDesc(t), idDesc(t),
     ),
-    index('conversations_org_assignee_idx').on(t.organizationId, t.assignedToUserId),
   ],
 );
 
@@ -47,9 +72,10 @@ export const MESSAGE_TYPES = [
 export const MESSAGE_STATUSES = ['sending', 'sent', 'delivered', 'read', 'failed'] as const;
 
 /**
- * Messages. `seq` orders a conversation and is the poll cursor; `client_id` ties an optimistic message
- * to its stored row (a retried send is idempotent); `wamid` is Meta's id, unique per organization,
- * which makes webhook ingestion idempotent.
+ * Messages. `seq` orders a conversation; `change_seq` is the conversation counter's value at the
+ * message's latest change (its insert, then every status change), which the poll reads after its cursor.
+ * `client_id` ties an optimistic message to its stored row (a retried send is idempotent); `wamid` is
+ * Meta's id, unique per organization, which makes webhook ingestion idempotent.
  */
 export const messages = pgTable(
   'messages',
@@ -59,6 +85,7 @@ export const messages = pgTable(
     conversationId: uuid('conversation_id').notNull(),
     contactId: uuid('contact_id').notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
+    changeSeq: bigint('change_seq', { mode: 'number' }).notNull(),
     clientId: uuid('client_id'),
     wamid: text('wamid'),
     direction: text('direction', { enum: MESSAGE_DIRECTIONS }).notNull(),
@@ -83,6 +110,7 @@ export const messages = pgTable(
       foreignColumns: [conversations.organizationId, conversations.id],
     }).onDelete('cascade'),
     unique('messages_conversation_seq_key').on(t.conversationId, t.seq),
+    index('messages_conversation_change_idx').on(t.conversationId, t.changeSeq),
     uniqueIndex('messages_conversation_client_key').on(t.conversationId, t.clientId).where(sql`${t.clientId} is not null`),
     uniqueIndex('messages_org_wamid_key').on(t.organizationId, t.wamid).where(sql`${t.wamid} is not null`),
     index('messages_broadcast_idx').on(t.organizationId, t.broadcastId).where(sql`${t.broadcastId} is not null`),

@@ -67,6 +67,8 @@ export const memberships = pgTable(
   },
   (t) => [
     unique('memberships_org_id_key').on(t.organizationId, t.id),
+    // What a conversation's assignee references: an assignee is a member of the conversation's organization.
+    unique('memberships_org_user_key').on(t.organizationId, t.userId),
     // A role with members cannot be deleted: the database refuses it too.
     foreignKey({ columns: [t.organizationId, t.roleId], foreignColumns: [roles.organizationId, roles.id] }).onDelete(
       'restrict',

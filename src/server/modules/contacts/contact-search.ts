@@ -16,6 +16,20 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
+/** What typed search text looks for, LIKE-escaped: a fragment of the number, or of the name. */
+export type SearchTerm = { by: 'number'; fragment: string } | { by: 'name'; text: string };
+
+/**
+ * How search text reads: digits (spaces, '+', '-', brackets ignored; a leading trunk 0 dropped, as stored
+ * numbers have none) look for the normalized number, anything else for the name.
+ */
+export function searchTerm(query: string): SearchTerm {
+  const text = query.trim();
+  const digits = text.replace(/[\s+\-().]/g, '');
+  if (/^\d+$/.test(digits)) return { by: 'number', fragment: escapeLike(digits.replace(/^0+/, '')) };
+  return { by: 'name', text: escapeLike(text) };
+}
+
 const CONTAINS = sql.placeholder('contains');
 const STARTS_WITH = sql.placeholder('startsWith');
 
@@ -48,22 +62,18 @@ const searchQueries = {
 };
 
 /**
- * Contacts whose name or number contains the text. A query of digits (spaces, '+', '-', brackets
- * ignored; a leading trunk 0 dropped, as stored numbers have none) matches the normalized number,
- * anything else the name, case-insensitively. Both go through trigram indexes. Results are capped,
- * not paged: active before deleted, then names starting with the text, then by name.
+ * Contacts whose name or number contains the text (see searchTerm), the name case-insensitively. Both
+ * go through trigram indexes. Results are capped, not paged: active before deleted, then names starting
+ * with the text, then by name.
  */
 export async function searchContacts(db: Database, organizationId: string, query: string): Promise<Contact[]> {
-  const text = query.trim();
-  const digits = text.replace(/[\s+\-().]/g, '');
+  const term = searchTerm(query);
   let rows: ContactViewRow[];
-  if (/^\d+$/.test(digits)) {
-    const fragment = digits.replace(/^0+/, '');
-    if (fragment.length < CONTACT_SEARCH_MIN_CHARS) return [];
-    rows = await searchQueries.byNumber(db).execute({ organizationId, contains: `%${escapeLike(fragment)}%` });
+  if (term.by === 'number') {
+    if (term.fragment.length < CONTACT_SEARCH_MIN_CHARS) return [];
+    rows = await searchQueries.byNumber(db).execute({ organizationId, contains: `%${term.fragment}%` });
   } else {
-    const escaped = escapeLike(text);
-    rows = await searchQueries.byName(db).execute({ organizationId, contains: `%${escaped}%`, startsWith: `${escaped}%` });
+    rows = await searchQueries.byName(db).execute({ organizationId, contains: `%${term.text}%`, startsWith: `${term.text}%` });
   }
   return rows.map(toContact);
 }

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, sql } from 'drizzle-orm';
+import { and, eq, ilike, inArray, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
 import type { Contact } from '@shared/api/contacts';
 import type { NormalizedPhone } from '@shared/phone';
 import type { Queryable } from '../../db/database';
@@ -6,6 +6,7 @@ import { rowsOf } from '../../db/rows-of';
 import { contacts } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
+import { searchTerm } from './contact-search';
 import { contactViewColumns, toContact, type ContactRow } from './contact-view';
 
 /**
@@ -189,4 +190,14 @@ async function restoreDeleted(db: Queryable, organizationId: string, contactIds:
     )
     .returning({ id: contacts.id });
   return rows.map((row) => row.id);
+}
+
+/**
+ * The contacts whose name or number contains `text`, read as the Contacts search reads it (searchTerm),
+ * as a condition on the contacts table for other modules' queries (the inbox searches conversations by
+ * their contact). The name matches case-insensitively; both are served by the trigram indexes.
+ */
+export function contactMatching(text: string): SQL {
+  const term = searchTerm(text);
+  return term.by === 'number' ? like(contacts.phoneE164, `%${term.fragment}%`) : ilike(contacts.name, `%${term.text}%`);
 }

@@ -1,5 +1,4 @@
-import type { Contact, ContactInput, ContactPage } from '@shared/api/contacts';
-import { DUPLICATE_CONTACT_MESSAGE } from '@shared/api/contacts';
+import { DUPLICATE_CONTACT_MESSAGE, type Contact, type ContactInput, type ContactPage } from '@shared/api/contacts';
 import { formatPhone, normalizePhone } from '@shared/phone';
 import type { Database, Queryable } from '../../db/database';
 import { conflict, forbidden, invalidInput, notFound, type DomainError } from '../../lib/domain-error';

@@ -1,8 +1,14 @@
-import { and, count, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { conversations, type CONVERSATION_STATUSES } from '../../db/schema';
 
-/** The conversations table's one writer and reader (Drizzle only). */
+/**
+ * The conversations table's one writer and reader (Drizzle only). A conversation's `last_seq` is its
+ * change counter: messages take their `seq` and `change_seq` from it while the row is locked.
+ */
+
+type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
+export type ConversationRow = typeof conversations.$inferSelect;
 
 export interface ConversationRef {
   id: string;
@@ -39,6 +45,46 @@ export async function findOrCreateConversation(db: Queryable, organizationId: st
   return conversation;
 }
 
+/**
+ * Locks the organization's conversations for the rest of the transaction, in id order, so two writers
+ * locking overlapping sets cannot deadlock. Every write to a conversation's messages locks it first.
+ */
+export async function lockConversations(db: Queryable, organizationId: string, conversationIds: readonly string[]): Promise<void> {
+  if (conversationIds.length === 0) return;
+  await db
+    .select({ id: conversations.id })
+    .from(conversations)
+    .where(and(eq(conversations.organizationId, organizationId), inArray(conversations.id, [...new Set(conversationIds)])))
+    .orderBy(conversations.id)
+    .for('update');
+}
+
+/** The conversation matching `visible` (a condition naming one conversation), locked, or null. */
+export async function lockConversation(db: Queryable, visible: SQL): Promise<ConversationRow | null> {
+  const [row] = await db.select().from(conversations).where(visible).for('update');
+  return row ?? null;
+}
+
+/** The conversation matching `visible` (a condition naming one conversation), or null. */
+export async function findConversation(db: Queryable, visible: SQL): Promise<ConversationRow | null> {
+  const [row] = await db.select().from(conversations).where(visible);
+  return row ?? null;
+}
+
+/**
+ * The body of a data-modifying CTE that advances the counters of the conversations listed in `counted`
+ * (a CTE of conversation_id, n) by n each and answers (id, base): the values base+1 .. base+n are the
+ * caller's. The messages repository builds its writes around it, so a message and its counter change
+ * in one statement.
+ */
+export function advanceCounters(organizationId: string, countedName: string): SQL {
+  const counted = sql.identifier(countedName);
+  return sql`
+    update ${conversations} as c set last_seq = c.last_seq + ${counted}.n
+    from ${counted} where c.organization_id = ${organizationId}::uuid and c.id = ${counted}.conversation_id
+    returning c.id, c.last_seq - ${counted}.n as base`;
+}
+
 /** What a batch of inbound messages does to one conversation's summary. */
 export interface InboundSummary {
   id: string;
@@ -55,7 +101,8 @@ export interface InboundSummary {
  * Moves conversations on for newly arrived customer messages, in one statement: each hands out its next
  * `n` seqs, counts them unread, takes the latest as its last message, widens its window and reopens if
  * resolved. Messages can arrive out of order, so the last message and the window only ever move forward.
- * Answers each conversation's new last seq (the messages take the `n` seqs ending there).
+ * The caller locks the conversations first. Answers each conversation's new last seq (the messages take
+ * the `n` seqs ending there).
  */
 export async function advanceForInbound(db: Queryable, organizationId: string, summaries: InboundSummary[]): Promise<Map<string, number>> {
   // Every SET expression reads the row as it was, so the comparisons see the old window and time.
@@ -93,6 +140,7 @@ export async function advanceForOutbound(
       lastSeq: sql`${conversations.lastSeq} + 1`,
       lastMessageId: sql`case when ${conversations.lastMessageAt} is null or ${conversations.lastMessageAt} <= ${sentAt}::timestamptz then ${message.id}::uuid else ${conversations.lastMessageId} end`,
       lastMessageAt: sql`greatest(${conversations.lastMessageAt}, ${sentAt}::timestamptz)`,
+      updatedAt: sql`now()`,
     })
     .where(and(eq(conversations.organizationId, organizationId), eq(conversations.id, conversationId)))
     .returning({ seq: conversations.lastSeq });
@@ -100,7 +148,7 @@ export async function advanceForOutbound(
 }
 
 export interface ConversationState {
-  status?: (typeof CONVERSATION_STATUSES)[number];
+  status?: ConversationStatus;
   assignedToUserId?: string | null;
   unreadCount?: number;
 }
@@ -118,8 +166,21 @@ export async function updateConversationState(
     .where(and(eq(conversations.organizationId, organizationId), eq(conversations.id, conversationId)));
 }
 
-/** How many conversations the organization has. */
-export async function countConversations(db: Queryable, organizationId: string): Promise<number> {
-  const [{ n }] = await db.select({ n: count() }).from(conversations).where(eq(conversations.organizationId, organizationId));
-  return Number(n);
+/**
+ * Moves a conversation to `to` if its status is one of `from`, atomically (of two changes at once, one
+ * wins). Answers whether it moved.
+ */
+export async function moveStatus(
+  db: Queryable,
+  organizationId: string,
+  conversationId: string,
+  from: readonly ConversationStatus[],
+  to: ConversationStatus,
+): Promise<boolean> {
+  const moved = await db
+    .update(conversations)
+    .set({ status: to })
+    .where(and(eq(conversations.organizationId, organizationId), eq(conversations.id, conversationId), inArray(conversations.status, [...from])))
+    .returning({ id: conversations.id });
+  return moved.length > 0;
 }

@@ -1,20 +1,166 @@
 import type { ContactConversationResponse } from '@shared/api/contacts';
-import type { Database } from '../../db/database';
-import { getLiveContactRow } from '../contacts/contacts-service';
-import { findOrCreateConversation } from './conversations-repository';
+import {
+  CONVERSATION_NOT_FOUND, CONVERSATION_STATUSES, type AssignmentCounts, type Conversation, type ConversationFilter, type ConversationPage,
+  type ConversationStatus, type StatusCounts,
+} from '@shared/api/conversations';
+import type { Database, Queryable } from '../../db/database';
+import { conflict, invalidInput, notFound } from '../../lib/domain-error';
+import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
+import { findContactRow } from '../contacts/contacts-repository';
+import { CONTACT_NOT_FOUND } from '../contacts/contacts-service';
+import { listMemberPeople } from '../members/members-repository';
+import { recordActivity } from '../timeline/timeline-service';
+import { countByAssignment, countByStatus, listConversations } from './conversation-list';
+import { conversationTable, selectConversationViews } from './conversation-view';
+import {
+  findConversation, findOrCreateConversation, lockConversation, moveStatus, updateConversationState, type ConversationRow,
+} from './conversations-repository';
+import { visibleConversation, type InboxActor, type Viewer } from './viewer';
 
 /**
- * The team inbox's rules over conversations and their messages. The tables are written only through
- * this module's repositories: conversations-repository (conversations), messages-repository
- * (messages), pending-statuses-repository (pending_statuses) and media-files-repository (media_files).
+ * The team inbox's rules over conversations. The tables are written only through this module's
+ * repositories: conversations-repository (conversations), messages-repository (messages),
+ * pending-statuses-repository (pending_statuses) and media-files-repository (media_files).
  */
+
+export const ASSIGNEE_NOT_FOUND = 'Assignee not found';
+export const NOT_ASSIGNED = 'This conversation is not assigned';
+export const CONVERSATION_RESOLVED = 'This conversation is resolved';
+export const NO_WAY_BACK_TO_OPEN = 'A conversation in progress cannot go back to open';
+
+/** The statuses a conversation may come from to reach each status: open → in_progress → resolved, or open → resolved. */
+const REACHABLE_FROM: Readonly<Record<ConversationStatus, readonly ConversationStatus[]>> = {
+  open: [],
+  in_progress: ['open'],
+  resolved: ['open', 'in_progress'],
+};
+
+export interface ListQuery extends PageRequest {
+  filter: ConversationFilter;
+  status?: ConversationStatus;
+  search?: string;
+}
+
+/** One page of the viewer's list, newest activity first. */
+export async function listInbox(db: Database, viewer: Viewer, query: ListQuery): Promise<ConversationPage> {
+  const { rows, total } = await listConversations(db, viewer, {
+    filter: query.filter,
+    status: query.status,
+    search: query.search || undefined,
+    offset: offsetOf(query),
+    limit: query.limit,
+  });
+  return toPage(rows, query, total);
+}
+
+/** A conversation as the inbox shows it, if the viewer sees it; else 404. */
+export async function getConversation(db: Queryable, viewer: Viewer, conversationId: string): Promise<Conversation> {
+  const [conversation] = await selectConversationViews(db, conversationTable, visibleConversation(viewer, conversationId));
+  if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
+  return conversation;
+}
+
+/**
+ * The conversation after a change by someone who could see it: answered whatever they see now (after
+ * assigning it to a colleague, a member without chats:view_all no longer does).
+ */
+export function conversationAfterChange(db: Queryable, viewer: Viewer, conversationId: string): Promise<Conversation> {
+  return getConversation(db, { ...viewer, seesAll: true }, conversationId);
+}
+
+/** How many of the viewer's conversations (in the list `filter`) are in each status. */
+export async function statusCounts(db: Database, viewer: Viewer, filter: ConversationFilter): Promise<StatusCounts> {
+  const byStatus = await countByStatus(db, viewer, filter);
+  const counts = Object.fromEntries(CONVERSATION_STATUSES.map((status) => [status, byStatus.get(status) ?? 0])) as Omit<StatusCounts, 'all'>;
+  return { all: counts.open + counts.in_progress + counts.resolved, ...counts };
+}
+
+/** All, mine and unassigned, in one status or all (for members who see every conversation). */
+export function assignmentCounts(db: Database, viewer: Viewer, status: ConversationStatus | undefined): Promise<AssignmentCounts> {
+  return countByAssignment(db, viewer.organizationId, viewer.userId, status);
+}
+
+async function visibleOrNotFound(db: Queryable, viewer: Viewer, conversationId: string, lock = false): Promise<ConversationRow> {
+  const where = visibleConversation(viewer, conversationId);
+  const row = lock ? await lockConversation(db, where) : await findConversation(db, where);
+  if (!row) throw notFound(CONVERSATION_NOT_FOUND);
+  return row;
+}
+
+/** Opening a conversation reads it: its unread count goes to 0. */
+export async function markConversationRead(db: Database, viewer: Viewer, conversationId: string): Promise<Conversation> {
+  const conversation = await visibleOrNotFound(db, viewer, conversationId);
+  if (conversation.unreadCount > 0) await updateConversationState(db, viewer.organizationId, conversation.id, { unreadCount: 0 });
+  return getConversation(db, viewer, conversation.id);
+}
+
+/**
+ * Assigns a conversation to a member of the organization, and says so on the contact's timeline
+ * ("Assigned to {assignee} by {actor}", with the handoff note), in the same transaction. Assigning it
+ * again to its assignee without a note changes nothing.
+ */
+export async function assignConversation(
+  db: Database,
+  actor: InboxActor,
+  conversationId: string,
+  request: { assignToUserId: string; note?: string },
+): Promise<Conversation> {
+  await db.transaction(async (tx) => {
+    const conversation = await visibleOrNotFound(tx, actor, conversationId, true);
+    const [assignee] = await listMemberPeople(tx, actor.organizationId, request.assignToUserId);
+    if (!assignee) throw invalidInput(ASSIGNEE_NOT_FOUND);
+    if (conversation.assignedToUserId === assignee.userId && !request.note) return;
+    await updateConversationState(tx, actor.organizationId, conversation.id, { assignedToUserId: assignee.userId });
+    const said = `Assigned to ${assignee.name} by ${actor.name}`;
+    await recordActivity(tx, {
+      organizationId: actor.organizationId,
+      contactId: conversation.contactId,
+      userId: actor.userId,
+      content: request.note ? `${said}: ${request.note}` : said,
+    });
+  });
+  return conversationAfterChange(db, actor, conversationId);
+}
+
+/** Takes a conversation from its assignee ("Unassigned from {assignee} by {actor}" on the timeline). */
+export async function unassignConversation(db: Database, actor: InboxActor, conversationId: string): Promise<Conversation> {
+  await db.transaction(async (tx) => {
+    const conversation = await visibleOrNotFound(tx, actor, conversationId, true);
+    if (!conversation.assignedToUserId) throw conflict(NOT_ASSIGNED);
+    const [assignee] = await listMemberPeople(tx, actor.organizationId, conversation.assignedToUserId);
+    await updateConversationState(tx, actor.organizationId, conversation.id, { assignedToUserId: null });
+    await recordActivity(tx, {
+      organizationId: actor.organizationId,
+      contactId: conversation.contactId,
+      userId: actor.userId,
+      content: `Unassigned from ${assignee?.name ?? 'a former member'} by ${actor.name}`,
+    });
+  });
+  return conversationAfterChange(db, actor, conversationId);
+}
+
+/**
+ * Moves a conversation on: open → in_progress → resolved (or open → resolved). A resolved conversation
+ * takes no further step (a customer's new message reopens it); asking for the status it has changes
+ * nothing.
+ */
+export async function changeConversationStatus(db: Database, viewer: Viewer, conversationId: string, status: ConversationStatus): Promise<Conversation> {
+  const conversation = await visibleOrNotFound(db, viewer, conversationId);
+  if (conversation.status !== status && !(await moveStatus(db, viewer.organizationId, conversation.id, REACHABLE_FROM[status], status))) {
+    const now = await visibleOrNotFound(db, viewer, conversationId);
+    if (now.status === 'resolved') throw conflict(CONVERSATION_RESOLVED);
+    if (now.status !== status) throw conflict(NO_WAY_BACK_TO_OPEN);
+  }
+  return getConversation(db, viewer, conversation.id);
+}
 
 /**
  * The contact's conversation, created on first need (start chat). A deleted contact cannot be
  * messaged: not found, as for a contact of another organization or none at all.
  */
 export async function openContactConversation(db: Database, organizationId: string, contactId: string): Promise<ContactConversationResponse> {
-  const contact = await getLiveContactRow(db, organizationId, contactId);
+  const contact = await findContactRow(db, organizationId, contactId);
+  if (!contact || contact.deletedAt) throw notFound(CONTACT_NOT_FOUND);
   const conversation = await findOrCreateConversation(db, organizationId, contact.id);
   return { conversationId: conversation.id, contact: { id: contact.id } };
 }

@@ -11,6 +11,26 @@ export async function insertMediaFiles(db: Queryable, rows: NewMediaFile[]): Pro
   if (rows.length > 0) await db.insert(mediaFiles).values(rows);
 }
 
+/** The organization's media file, or null (a foreign id and a missing one look the same). */
+export async function findMediaFile(db: Queryable, organizationId: string, mediaId: string): Promise<MediaFileRow | null> {
+  const [row] = await db.select().from(mediaFiles).where(and(eq(mediaFiles.organizationId, organizationId), eq(mediaFiles.id, mediaId)));
+  return row ?? null;
+}
+
+/** The id Meta gave an uploaded file. */
+export async function setMetaMediaId(db: Queryable, mediaId: string, metaMediaId: string): Promise<void> {
+  await db.update(mediaFiles).set({ metaMediaId }).where(eq(mediaFiles.id, mediaId));
+}
+
+/** Deletes the organization's media file row; answers it (for its bytes), or null. */
+export async function deleteMediaFileRow(db: Queryable, organizationId: string, mediaId: string): Promise<MediaFileRow | null> {
+  const [row] = await db
+    .delete(mediaFiles)
+    .where(and(eq(mediaFiles.organizationId, organizationId), eq(mediaFiles.id, mediaId)))
+    .returning();
+  return row ?? null;
+}
+
 /**
  * Claims up to `limit` inbound files still to download whose time has come: each attempt is counted
  * and the file is hidden from other workers for five minutes (FOR UPDATE SKIP LOCKED, so several

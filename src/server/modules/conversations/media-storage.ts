@@ -1,4 +1,4 @@
-import { mkdir, writeFile } from 'node:fs/promises';
+import { mkdir, rm, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 
 /** Media bytes live in files under DATA_DIR/media/<organization>/<media file id>; the rows keep the storage key. */
@@ -7,14 +7,25 @@ import path from 'node:path';
 export const mediaDirOf = (dataDir: string) => path.join(dataDir, 'media');
 
 /**
- * Writes a media file's bytes to <media folder>/<organization>/<media file id>; answers its storage key,
- * which is relative to the media folder, so DATA_DIR can move.
+ * Where a new media file's bytes go, its folder created: the storage key (relative to the media folder,
+ * so DATA_DIR can move) and the path to write.
  */
-export async function writeMediaFile(mediaDir: string, file: { id: string; organizationId: string }, data: Buffer): Promise<string> {
+export async function newMediaFile(mediaDir: string, file: { id: string; organizationId: string }): Promise<{ storageKey: string; path: string }> {
   const storageKey = `${file.organizationId}/${file.id}`;
   await mkdir(path.join(mediaDir, file.organizationId), { recursive: true });
-  await writeFile(mediaPath(mediaDir, storageKey), data);
-  return storageKey;
+  return { storageKey, path: mediaPath(mediaDir, storageKey) };
+}
+
+/** Writes a media file's bytes to <media folder>/<organization>/<media file id>; answers its storage key. */
+export async function writeMediaFile(mediaDir: string, file: { id: string; organizationId: string }, data: Buffer): Promise<string> {
+  const target = await newMediaFile(mediaDir, file);
+  await writeFile(target.path, data);
+  return target.storageKey;
+}
+
+/** Removes a stored file's bytes (a file already gone is fine). */
+export async function removeMediaFile(mediaDir: string, storageKey: string): Promise<void> {
+  await rm(mediaPath(mediaDir, storageKey), { force: true });
 }
 
 /** Where a stored file's bytes are. */

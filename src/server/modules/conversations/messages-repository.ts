@@ -1,12 +1,25 @@
-import { and, eq, gt, inArray, lt, max, count, sql } from 'drizzle-orm';
+import { and, count, eq, gt, inArray, lt, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
+import { rowsOf } from '../../db/rows-of';
 import { messages } from '../../db/schema';
+import { advanceCounters } from './conversations-repository';
 import { DELIVERY_RANK, rankOfColumn, type MessageStatus } from './delivery-status';
 
-/** The messages table's one writer and reader (Drizzle only). */
+/**
+ * The messages table's one writer and reader (Drizzle only).
+ *
+ * Every write here that changes a stored message gives it, in the same statement, the next value of its
+ * conversation's counter (`change_seq`), which is what the inbox's poll reads. The caller locks the
+ * conversations first (conversations-repository `lockConversations`, in its own statement), so the
+ * statement reads the messages as the last writer left them, the values grow in commit order, and
+ * writers lock conversations before messages (no deadlock between them).
+ */
 
 export type MessageRow = typeof messages.$inferSelect;
-export type NewMessage = typeof messages.$inferInsert;
+/** A new message: its first change is its insert, so `change_seq` starts as its `seq`. */
+export type NewMessage = Omit<typeof messages.$inferInsert, 'changeSeq'>;
+
+const withChangeSeq = (row: NewMessage) => ({ ...row, changeSeq: row.seq });
 
 /** The wamids of the batch that are stored already. */
 export async function findStoredWamids(db: Queryable, organizationId: string, wamids: string[]): Promise<Set<string>> {
@@ -23,28 +36,135 @@ export async function findMessageByWamid(db: Queryable, organizationId: string, 
   return row;
 }
 
+/** The conversation's message carrying this client id (a send the browser may be repeating). */
+export async function findMessageByClientId(
+  db: Queryable,
+  organizationId: string,
+  conversationId: string,
+  clientId: string,
+): Promise<MessageRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(messages)
+    .where(and(eq(messages.organizationId, organizationId), eq(messages.conversationId, conversationId), eq(messages.clientId, clientId)));
+  return row;
+}
+
+/** The conversations these stored messages belong to (by wamid), with the wamids found. */
+export async function conversationsOfWamids(
+  db: Queryable,
+  organizationId: string,
+  wamids: string[],
+): Promise<{ conversationIds: string[]; found: Set<string> }> {
+  if (wamids.length === 0) return { conversationIds: [], found: new Set() };
+  const rows = await db
+    .select({ wamid: messages.wamid, conversationId: messages.conversationId })
+    .from(messages)
+    .where(and(eq(messages.organizationId, organizationId), inArray(messages.wamid, wamids)));
+  return {
+    conversationIds: [...new Set(rows.map((row) => row.conversationId))],
+    found: new Set(rows.flatMap((row) => (row.wamid ? [row.wamid] : []))),
+  };
+}
+
 /** Inserts the messages a unique key (wamid, seq, client id) does not refuse; answers how many it inserted. */
 export async function insertNewMessages(db: Queryable, rows: NewMessage[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const inserted = await db.insert(messages).values(rows).onConflictDoNothing().returning({ id: messages.id });
+  const inserted = await db.insert(messages).values(rows.map(withChangeSeq)).onConflictDoNothing().returning({ id: messages.id });
   return inserted.length;
 }
 
 /** Inserts one message; a unique key refusing it is an error. */
 export async function insertMessage(db: Queryable, row: NewMessage): Promise<void> {
-  await db.insert(messages).values(row);
+  await db.insert(messages).values(withChangeSeq(row));
+}
+
+/**
+ * Applies `set` (SQL assignments to the messages' columns) to the organization's messages matching
+ * `where`, and gives each the next value of its conversation's counter, in one statement. Answers the
+ * ids it changed.
+ */
+async function changeMessages(db: Queryable, organizationId: string, where: SQL, set: SQL): Promise<string[]> {
+  return rowsOf<{ id: string }>(
+    await db.execute(sql`
+      with changed as (
+        select id, conversation_id, row_number() over (partition by conversation_id order by seq) as k
+        from ${messages} where ${messages.organizationId} = ${organizationId}::uuid and ${where}
+      ), counted as (
+        select conversation_id, count(*)::int as n from changed group by conversation_id
+      ), bumped as (${advanceCounters(organizationId, 'counted')})
+      update ${messages} set ${set}, change_seq = bumped.base + changed.k
+      from changed join bumped on bumped.id = changed.conversation_id
+      where ${messages.id} = changed.id
+      returning ${messages.id}`),
+  ).map((row) => row.id);
 }
 
 export async function setMessageMedia(db: Queryable, organizationId: string, messageId: string, mediaId: string): Promise<void> {
   await db.update(messages).set({ mediaId }).where(and(eq(messages.organizationId, organizationId), eq(messages.id, messageId)));
 }
 
+/** The conversation a message belongs to (to lock before changing the message), or null. */
+export async function conversationOfMessage(db: Queryable, organizationId: string, messageId: string): Promise<string | null> {
+  const [row] = await db
+    .select({ conversationId: messages.conversationId })
+    .from(messages)
+    .where(and(eq(messages.organizationId, organizationId), eq(messages.id, messageId)));
+  return row?.conversationId ?? null;
+}
+
 /** Records the wamid Meta gave an outbound message; a message still `sending` becomes `sent`. */
 export async function setMessageWamid(db: Queryable, organizationId: string, messageId: string, wamid: string): Promise<void> {
-  await db
-    .update(messages)
-    .set({ wamid, status: sql`case when ${messages.status} = 'sending' then 'sent' else ${messages.status} end` })
-    .where(and(eq(messages.organizationId, organizationId), eq(messages.id, messageId)));
+  await changeMessages(
+    db,
+    organizationId,
+    eq(messages.id, messageId),
+    sql`wamid = ${wamid}, status = case when ${messages.status} = 'sending' then 'sent' else ${messages.status} end`,
+  );
+}
+
+/** A send Meta refused: the message, still `sending`, becomes `failed` with Meta's code and reason. */
+export async function markMessageFailed(
+  db: Queryable,
+  organizationId: string,
+  messageId: string,
+  error: { code: number | null; message: string },
+): Promise<void> {
+  await changeMessages(
+    db,
+    organizationId,
+    and(eq(messages.id, messageId), eq(messages.status, 'sending')) as SQL,
+    sql`status = 'failed', error_code = ${error.code}::int, error_message = ${error.message}`,
+  );
+}
+
+/**
+ * A failed message sent again (the Retry button repeats its client id): back to `sending`, its error
+ * and old wamid cleared, so of two retries one sends. `mediaId` replaces its file (a media retry
+ * uploads again). Answers whether this call took it.
+ */
+export async function resendFailedMessage(db: Queryable, organizationId: string, messageId: string, mediaId?: string): Promise<boolean> {
+  const taken = await changeMessages(
+    db,
+    organizationId,
+    and(eq(messages.id, messageId), eq(messages.status, 'failed')) as SQL,
+    sql`status = 'sending', error_code = null, error_message = null, wamid = null${mediaId ? sql`, media_id = ${mediaId}::uuid` : sql``}`,
+  );
+  return taken.length > 0;
+}
+
+/** The conversations of the messages showing this media file. */
+export async function conversationsShowingMedia(db: Queryable, organizationId: string, mediaId: string): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ conversationId: messages.conversationId })
+    .from(messages)
+    .where(and(eq(messages.organizationId, organizationId), eq(messages.mediaId, mediaId)));
+  return rows.map((row) => row.conversationId);
+}
+
+/** The messages showing this media file show none any more (the file was deleted). */
+export async function clearMessageMedia(db: Queryable, organizationId: string, mediaId: string): Promise<void> {
+  await changeMessages(db, organizationId, eq(messages.mediaId, mediaId), sql`media_id = null`);
 }
 
 /** One message's statuses, already folded: the status to reach, the earliest times, the first failure. */
@@ -59,23 +179,53 @@ export interface StatusMerge {
 
 /**
  * Merges folded statuses into the stored messages in one statement: a status only ever moves up in
- * rank, times keep the earliest report and errors the first. Answers the wamids that exist.
+ * rank, times keep the earliest report and errors the first. Only a message whose shown state (status,
+ * error) changes takes its conversation's next counter value, so a repeated or out-of-order report that
+ * changes nothing the inbox shows never reaches the poll again. The conversations must be locked by the
+ * caller. Answers the wamids that exist.
  */
 export async function mergeStatuses(db: Queryable, organizationId: string, folded: StatusMerge[]): Promise<Set<string>> {
   // The batch travels as one JSON parameter: building a statement with thousands of parameters costs more than applying it.
   const rows = JSON.stringify(folded.map((f) => ({ ...f, rank: DELIVERY_RANK[f.status] })));
-  const result = (await db.execute(sql`
-    update messages as m set
-      status = case when ${rankOfColumn('m.status')} < v.rank then v.status else m.status end,
-      delivered_at = least(m.delivered_at, v."deliveredAt"),
-      read_at = least(m.read_at, v."readAt"),
-      error_code = coalesce(m.error_code, v."errorCode"),
-      error_message = coalesce(m.error_message, v."errorMessage")
-    from jsonb_to_recordset(${rows}::jsonb)
-      as v(wamid text, status text, rank int, "deliveredAt" timestamptz, "readAt" timestamptz, "errorCode" int, "errorMessage" text)
-    where m.organization_id = ${organizationId}::uuid and m.wamid = v.wamid
-    returning m.wamid`)) as unknown as { rows: Array<{ wamid: string }> };
-  return new Set(result.rows.map((row) => row.wamid));
+  const result = rowsOf<{ wamid: string }>(
+    await db.execute(sql`
+      with v as (
+        select * from jsonb_to_recordset(${rows}::jsonb)
+          as v(wamid text, status text, rank int, "deliveredAt" timestamptz, "readAt" timestamptz, "errorCode" int, "errorMessage" text)
+      ), merged as (
+        select m.id, m.conversation_id, m.seq, m.wamid, m.status as old_status, m.delivered_at as old_delivered_at,
+          m.read_at as old_read_at, m.error_code as old_error_code, m.error_message as old_error_message,
+          case when ${rankOfColumn('m.status')} < v.rank then v.status else m.status end as status,
+          least(m.delivered_at, v."deliveredAt") as delivered_at,
+          least(m.read_at, v."readAt") as read_at,
+          coalesce(m.error_code, v."errorCode") as error_code,
+          coalesce(m.error_message, v."errorMessage") as error_message
+        from ${messages} m join v on m.wamid = v.wamid
+        where m.organization_id = ${organizationId}::uuid
+      ), changed as (
+        select merged.*,
+          (status, error_code, error_message) is distinct from (old_status, old_error_code, old_error_message) as shown
+        from merged
+        where (status, delivered_at, read_at, error_code, error_message)
+          is distinct from (old_status, old_delivered_at, old_read_at, old_error_code, old_error_message)
+      ), numbered as (
+        select id, conversation_id, row_number() over (partition by conversation_id order by seq) as k from changed where shown
+      ), counted as (
+        select conversation_id, count(*)::int as n from numbered group by conversation_id
+      ), bumped as (${advanceCounters(organizationId, 'counted')}), applied as (
+        update ${messages} as m set
+          status = changed.status, delivered_at = changed.delivered_at, read_at = changed.read_at,
+          error_code = changed.error_code, error_message = changed.error_message,
+          change_seq = coalesce(bumped.base + numbered.k, m.change_seq)
+        from changed
+          left join numbered on numbered.id = changed.id
+          left join bumped on bumped.id = changed.conversation_id
+        where m.id = changed.id
+        returning m.id
+      )
+      select wamid from merged`),
+  );
+  return new Set(result.map((row) => row.wamid));
 }
 
 /**
@@ -99,9 +249,14 @@ export async function lastOutboundSeq(db: Queryable, organizationId: string, con
   return Number(seq ?? 0);
 }
 
-/** Marks the customer's messages before `seq` read. */
+/** Marks the customer's messages before `seq` read (the conversation must be locked by the caller). */
 export async function markInboundReadBefore(db: Queryable, organizationId: string, conversationId: string, seq: number, readAt: Date): Promise<void> {
-  await db.update(messages).set({ status: 'read', readAt }).where(and(inboundOf(organizationId, conversationId), lt(messages.seq, seq)));
+  await changeMessages(
+    db,
+    organizationId,
+    and(inboundOf(organizationId, conversationId), lt(messages.seq, seq), ne(messages.status, 'read')) as SQL,
+    sql`status = 'read', read_at = ${readAt.toISOString()}::timestamptz`,
+  );
 }
 
 /** How many customer messages came after `seq`. */

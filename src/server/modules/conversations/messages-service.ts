@@ -1,15 +1,20 @@
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import type { MESSAGE_TYPES } from '../../db/schema';
 import { uuidv7 } from '../../lib/ids';
-import { advanceForOutbound } from './conversations-repository';
+import { advanceForOutbound, lockConversations } from './conversations-repository';
 import { DELIVERY_RANK, type DeliveryStatus, type StatusUpdate } from './delivery-status';
-import { insertMessage, lockWamids, mergeStatuses, setMessageWamid, type StatusMerge } from './messages-repository';
+import { deleteMediaFileRow, type MediaFileRow } from './media-files-repository';
+import {
+  clearMessageMedia, conversationOfMessage, conversationsOfWamids, conversationsShowingMedia, insertMessage, lockWamids, markMessageFailed,
+  mergeStatuses, setMessageWamid, type StatusMerge,
+} from './messages-repository';
 import { deleteParkedBefore, parkStatuses, takeParkedStatuses } from './pending-statuses-repository';
 
 /**
  * A message's life after it was written: an outbound message stored before its send, the wamid Meta
- * gives it, and the delivery statuses Meta reports for it. The inbox's send and the broadcast
- * dispatcher store, send, then attach; the webhook ingestion applies statuses.
+ * gives it (or the error it refused it with), and the delivery statuses Meta reports for it. The
+ * inbox's send and the broadcast dispatcher store, send, then attach; the webhook ingestion applies
+ * statuses. Every change locks the message's conversation first (see messages-repository).
  */
 
 export interface OutboundMessageInput {
@@ -31,28 +36,54 @@ export interface OutboundMessageInput {
  * message moves to it. Once Meta answers, `attachWamid` records the wamid. Answers the message id.
  */
 export async function recordOutboundMessage(db: Database, input: OutboundMessageInput): Promise<string> {
+  return db.transaction((tx) => storeOutboundMessage(tx, input));
+}
+
+/** `recordOutboundMessage` inside the caller's transaction (which may already hold the conversation). */
+export async function storeOutboundMessage(tx: Queryable, input: OutboundMessageInput & { mediaId?: string | null }): Promise<string> {
   const id = uuidv7();
   const sentAt = input.sentAt ?? new Date();
-  await db.transaction(async (tx) => {
-    const seq = await advanceForOutbound(tx, input.organizationId, input.conversationId, { id, sentAt });
-    await insertMessage(tx, {
-      id,
-      organizationId: input.organizationId,
-      conversationId: input.conversationId,
-      contactId: input.contactId,
-      seq,
-      clientId: input.clientId ?? null,
-      direction: 'outbound',
-      messageType: input.messageType,
-      content: input.content,
-      status: 'sending',
-      senderUserId: input.senderUserId ?? null,
-      broadcastId: input.broadcastId ?? null,
-      payload: input.payload ?? null,
-      sentAt,
-    });
+  const seq = await advanceForOutbound(tx, input.organizationId, input.conversationId, { id, sentAt });
+  await insertMessage(tx, {
+    id,
+    organizationId: input.organizationId,
+    conversationId: input.conversationId,
+    contactId: input.contactId,
+    seq,
+    clientId: input.clientId ?? null,
+    direction: 'outbound',
+    messageType: input.messageType,
+    content: input.content,
+    status: 'sending',
+    mediaId: input.mediaId ?? null,
+    senderUserId: input.senderUserId ?? null,
+    broadcastId: input.broadcastId ?? null,
+    payload: input.payload ?? null,
+    sentAt,
   });
   return id;
+}
+
+/** Meta refused a send: the message becomes `failed` with Meta's code (when it gave one) and reason. */
+export async function recordSendFailure(
+  db: Database,
+  organizationId: string,
+  message: { id: string; conversationId: string },
+  error: { code: number | null; message: string },
+): Promise<void> {
+  await db.transaction(async (tx) => {
+    await lockConversations(tx, organizationId, [message.conversationId]);
+    await markMessageFailed(tx, organizationId, message.id, error);
+  });
+}
+
+/** Deletes a media file's row; the messages that showed it keep their rows, without media. Answers the row, or null. */
+export async function deleteMediaFile(db: Database, organizationId: string, mediaId: string): Promise<MediaFileRow | null> {
+  return db.transaction(async (tx) => {
+    await lockConversations(tx, organizationId, await conversationsShowingMedia(tx, organizationId, mediaId));
+    await clearMessageMedia(tx, organizationId, mediaId);
+    return deleteMediaFileRow(tx, organizationId, mediaId);
+  });
 }
 
 /** Pending statuses for a message Parley never stored (sent from elsewhere) are forgotten after this. */
@@ -70,8 +101,10 @@ export const PENDING_STATUS_TTL_MS = 7 * 24 * 3_600_000;
 export async function applyStatuses(db: Database, organizationId: string, updates: StatusUpdate[]): Promise<void> {
   if (updates.length === 0) return;
   const folded = fold(updates);
+  const wamids = folded.map((f) => f.wamid);
   await db.transaction(async (tx) => {
-    await lockWamids(tx, organizationId, folded.map((f) => f.wamid));
+    await lockWamids(tx, organizationId, wamids);
+    await lockConversations(tx, organizationId, (await conversationsOfWamids(tx, organizationId, wamids)).conversationIds);
     const applied = await mergeStatuses(tx, organizationId, folded);
     await parkStatuses(
       tx,
@@ -91,6 +124,9 @@ export async function applyStatuses(db: Database, organizationId: string, update
 export async function attachWamid(db: Database, organizationId: string, messageId: string, wamid: string): Promise<void> {
   await db.transaction(async (tx) => {
     await lockWamids(tx, organizationId, [wamid]);
+    const conversationId = await conversationOfMessage(tx, organizationId, messageId);
+    if (!conversationId) return;
+    await lockConversations(tx, organizationId, [conversationId]);
     await setMessageWamid(tx, organizationId, messageId, wamid);
     const parked = await takeParkedStatuses(tx, organizationId, wamid);
     if (parked.length === 0) return;

@@ -1,19 +1,115 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContactConversationResponse } from '@shared/api/contacts';
-import { idParams, noQuery } from '@shared/validation/route-input';
+import {
+  CONVERSATION_NOT_FOUND, type AssignmentCounts, type ConversationPage, type ConversationResponse, type MessagePage, type MessagePollResponse,
+  type SendMessageResponse, type StatusCounts,
+} from '@shared/api/conversations';
+import {
+  assignConversationSchema, conversationCountsQuerySchema, conversationListQuerySchema, conversationStatusSchema, messageListQuerySchema,
+  messagePollQuerySchema, sendMessageSchema,
+} from '@shared/validation/conversations';
+import { idParams, noBody, noQuery } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
 import { CONTACT_NOT_FOUND } from '../contacts/contacts-service';
-import { openContactConversation } from './conversations-service';
+import { listMessages, pollMessages, sendText } from './chat-service';
+import {
+  assignConversation, assignmentCounts, changeConversationStatus, getConversation, listInbox, markConversationRead, openContactConversation,
+  statusCounts, unassignConversation,
+} from './conversations-service';
+import { SEND_ACCESS, viewerOf } from './viewer';
 
-/** Conversations. For now only what the Contacts screen's start chat needs; the inbox routes join this plugin. */
+const conversationParams = idParams({ id: CONVERSATION_NOT_FOUND });
+
+/**
+ * The team inbox. Which conversations a member sees (all, or only theirs and the unassigned ones) is
+ * decided per request from their role; any other conversation answers 404 like one that does not exist.
+ */
 export async function conversationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<YupTypeProvider>();
+  const chatDeps = () => ({ db: app.db, accounts: app.whatsapp.accounts, mediaUrls: app.whatsapp.mediaUrls });
+
+  app.get(
+    '/',
+    { config: { access: 'chats:view' }, schema: { querystring: conversationListQuerySchema } },
+    async (request): Promise<ConversationPage> => listInbox(app.db, viewerOf(authOf(request)), request.query),
+  );
+
+  app.get(
+    '/status/counts',
+    { config: { access: 'chats:view' }, schema: { querystring: conversationCountsQuerySchema } },
+    async (request): Promise<StatusCounts> => statusCounts(app.db, viewerOf(authOf(request)), request.query.filter),
+  );
+
+  app.get(
+    '/assignment/counts',
+    { config: { access: 'chats:view_all' }, schema: { querystring: conversationCountsQuerySchema } },
+    async (request): Promise<AssignmentCounts> => assignmentCounts(app.db, viewerOf(authOf(request)), request.query.status),
+  );
 
   app.get(
     '/contact/:contactId',
     { config: { access: 'chats:view' }, schema: { params: idParams({ contactId: CONTACT_NOT_FOUND }), querystring: noQuery } },
     async (request): Promise<ContactConversationResponse> =>
       openContactConversation(app.db, authOf(request).organizationId, request.params.contactId),
+  );
+
+  app.get(
+    '/:id',
+    { config: { access: 'chats:view' }, schema: { params: conversationParams, querystring: noQuery } },
+    async (request): Promise<ConversationResponse> => ({ conversation: await getConversation(app.db, viewerOf(authOf(request)), request.params.id) }),
+  );
+
+  app.get(
+    '/:id/messages',
+    { config: { access: 'messages:view' }, schema: { params: conversationParams, querystring: messageListQuerySchema } },
+    async (request): Promise<MessagePage> =>
+      listMessages(app.db, app.whatsapp.mediaUrls, viewerOf(authOf(request)), request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id/messages/poll',
+    { config: { access: 'messages:view' }, schema: { params: conversationParams, querystring: messagePollQuerySchema } },
+    async (request): Promise<MessagePollResponse> =>
+      pollMessages(app.db, app.whatsapp.mediaUrls, viewerOf(authOf(request)), request.params.id, request.query),
+  );
+
+  app.post(
+    '/:id/messages',
+    { config: { access: SEND_ACCESS }, schema: { params: conversationParams, body: sendMessageSchema } },
+    async (request, reply): Promise<SendMessageResponse> => {
+      const sent = await sendText(chatDeps(), viewerOf(authOf(request)), request.params.id, request.body);
+      // 201 for a new message; 200 when the client id was stored already (nothing was sent again).
+      void reply.status(sent.created ? 201 : 200);
+      return sent.answer;
+    },
+  );
+
+  app.patch(
+    '/:id/read',
+    { config: { access: 'chats:view' }, schema: { params: conversationParams, body: noBody } },
+    async (request): Promise<ConversationResponse> =>
+      ({ conversation: await markConversationRead(app.db, viewerOf(authOf(request)), request.params.id) }),
+  );
+
+  app.patch(
+    '/:id/assign',
+    { config: { access: 'chats:assign' }, schema: { params: conversationParams, body: assignConversationSchema } },
+    async (request): Promise<ConversationResponse> =>
+      ({ conversation: await assignConversation(app.db, viewerOf(authOf(request)), request.params.id, request.body) }),
+  );
+
+  app.patch(
+    '/:id/unassign',
+    { config: { access: 'chats:assign' }, schema: { params: conversationParams, body: noBody } },
+    async (request): Promise<ConversationResponse> =>
+      ({ conversation: await unassignConversation(app.db, viewerOf(authOf(request)), request.params.id) }),
+  );
+
+  app.patch(
+    '/:id/status',
+    { config: { access: 'chats:manage' }, schema: { params: conversationParams, body: conversationStatusSchema } },
+    async (request): Promise<ConversationResponse> =>
+      ({ conversation: await changeConversationStatus(app.db, viewerOf(authOf(request)), request.params.id, request.body.status) }),
   );
 }

@@ -142,3 +142,21 @@ function toTeamMember(row: {
     joinedAt: row.joinedAt.toISOString(),
   };
 }
+
+/**
+ * The organization's members as people (user id, name, e-mail), by name: who conversations can be
+ * assigned to. `userId` narrows it to that one member (none when the user is not one).
+ */
+export async function listMemberPeople(
+  db: Queryable,
+  organizationId: string,
+  userId?: string,
+): Promise<Array<{ userId: string; name: string; email: string }>> {
+  if (userId !== undefined && !isUuid(userId)) return [];
+  return db
+    .select({ userId: users.id, name: users.name, email: users.email })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(and(eq(memberships.organizationId, organizationId), userId === undefined ? undefined : eq(memberships.userId, userId)))
+    .orderBy(asc(users.name), asc(users.id));
+}

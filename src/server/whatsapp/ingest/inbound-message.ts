@@ -3,7 +3,9 @@ import { FREE_ENTRY_POINT_WINDOW_HOURS, STANDARD_WINDOW_HOURS } from '@shared/co
 import type { Database } from '../../db/database';
 import { uuidv7 } from '../../lib/ids';
 import { ensureContactsForCustomers } from '../../modules/contacts/contact-intake-service';
-import { advanceForInbound, findOrCreateConversations, type InboundSummary } from '../../modules/conversations/conversations-repository';
+import {
+  advanceForInbound, findOrCreateConversations, lockConversations, type InboundSummary,
+} from '../../modules/conversations/conversations-repository';
 import { insertMediaFiles, type NewMediaFile } from '../../modules/conversations/media-files-repository';
 import { findStoredWamids, insertNewMessages, type NewMessage } from '../../modules/conversations/messages-repository';
 import type { InboundMessage } from './webhook-payload';
@@ -70,6 +72,7 @@ async function insertAll(db: Database, organizationId: string, placed: Placed[])
           fep: widest.message.freeEntryPoint,
         };
       });
+      await lockConversations(tx, organizationId, [...byConversation.keys()]);
       const lastSeqs = await advanceForInbound(tx, organizationId, summaries);
 
       const rows: NewMessage[] = [];

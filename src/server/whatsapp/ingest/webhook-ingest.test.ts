@@ -12,6 +12,7 @@ import {
 import { storeInboundMessages } from './inbound-message';
 import { attachWamid } from '../../modules/conversations/messages-service';
 import { WebhookInbox } from './webhook-inbox';
+import { DELIVERED_RANK, finalStatus, seededRandom, shuffled, type DeliveredStatus } from '../testing/delivery-order';
 
 const WABA = DEMO_BUSINESS.businessAccountId;
 const HOUR = 3_600_000;
@@ -172,24 +173,11 @@ describe('inbound messages', () => {
 });
 
 describe('statuses', () => {
-  const RANK = { sent: 1, failed: 2, delivered: 3, read: 4 } as const;
-  type Status = keyof typeof RANK;
-
-  function shuffled<T>(items: T[], random: () => number): T[] {
-    const copy = [...items];
-    for (let i = copy.length - 1; i > 0; i -= 1) {
-      const j = Math.floor(random() * (i + 1));
-      [copy[i], copy[j]] = [copy[j], copy[i]];
-    }
-    return copy;
-  }
+  const RANK = DELIVERED_RANK;
+  type Status = DeliveredStatus;
 
   it('end at the highest state whatever the order and however often they repeat', async () => {
-    let seed = 42;
-    const random = () => {
-      seed = (seed * 16807) % 2147483647;
-      return seed / 2147483647;
-    };
+    const random = seededRandom(42);
     const base = Math.floor(Date.now() / 1000) * 1000;
     const plans: Array<{ wamid: string; messageId: string; statuses: Status[] }> = [];
     const options: Status[][] = [['sent'], ['sent', 'delivered'], ['sent', 'delivered', 'read'], ['delivered', 'read'], ['sent', 'failed'], ['failed', 'delivered'], ['read']];
@@ -221,7 +209,7 @@ describe('statuses', () => {
     await kit.t.app.whatsapp.inbox.drain();
 
     for (const plan of plans) {
-      const expected = plan.statuses.reduce((best, s) => (RANK[s] > RANK[best] ? s : best), 'sent' as Status);
+      const expected = finalStatus(plan.statuses);
       const row = await messageByWamid(plan.wamid);
       expect({ wamid: plan.wamid, status: row.status }).toEqual({ wamid: plan.wamid, status: expected });
       if (plan.statuses.includes('delivered') || plan.statuses.includes('read')) {

@@ -10,7 +10,7 @@ import { buildSandboxApp } from '@sandbox/sandbox-plugin';
 import type { SandboxNumber } from '@sandbox/world';
 import type { Database } from '../../db/database';
 import { findOrCreateConversation } from '../../modules/conversations/conversations-repository';
-import { createAppWithAdmin, type Member, type TestApp } from '../../testing/test-app';
+import { createAppWithAdmin, organizationOf, sharedByFile, type Member, type TestApp } from '../../testing/test-app';
 import { ensureContactForCustomer } from '../../modules/contacts/contact-intake-service';
 import { recordOutboundMessage } from '../../modules/conversations/messages-service';
 import { newEncryptionKey } from '../token-cipher';
@@ -76,6 +76,24 @@ export async function createKitWithAdmin({ configured = true } = {}): Promise<{ 
     },
   };
   return { kit, admin };
+}
+
+/** A test file's kit and Admin, with the Admin's organization. */
+export interface FileKit {
+  kit: WhatsAppTestKit;
+  admin: Member;
+  organizationId: string;
+}
+
+/** `createKitWithAdmin` for a whole test file: made before its tests, closed after them (see `sharedByFile`). */
+export function kitWithAdminForFile(options: { configured?: boolean } = {}): FileKit {
+  return sharedByFile(
+    async () => {
+      const { kit, admin } = await createKitWithAdmin(options);
+      return { kit, admin, organizationId: organizationOf(admin) };
+    },
+    (file) => file.kit.close(),
+  );
 }
 
 /** The demo business's configuration as the settings form sends it. */

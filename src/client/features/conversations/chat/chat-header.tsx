@@ -33,7 +33,7 @@ export function ChatHeader({ conversation, window, actions, onBack, infoOpen, on
   const number = formatPhone(contact.countryCode, contact.phoneNumber);
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 1.5, py: 1 }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1 }}>
         {onBack && (
           <IconButton aria-label="Back to conversations" onClick={onBack} edge="start">
             <ArrowBackIcon />
@@ -43,47 +43,48 @@ export function ChatHeader({ conversation, window, actions, onBack, infoOpen, on
           <Typography variant="h6" component="h2" noWrap>
             {name}
           </Typography>
-          <Typography variant="body2" color="text.secondary" noWrap>
+          {/* Wraps rather than cut the time left on narrow screens. */}
+          <Typography variant="body2" color="text.secondary">
             {name !== number && `${number} · `}
             <Box component="span" sx={{ color: window.state === 'open' ? 'success.main' : 'warning.main', fontWeight: 600 }}>
               {windowLabel(window)}
             </Box>
           </Typography>
         </Box>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
-          {status === 'resolved' ? (
-            <Chip color="success" label="Resolved" size="small" />
-          ) : (
-            <>
-              {!actions.canManage && <StatusChip status={status} />}
-              {actions.canManage && status === 'open' && (
-                <Button size="small" variant="outlined" disabled={actions.busy} onClick={() => void actions.setStatus('in_progress')}>
-                  Mark as In Progress
-                </Button>
-              )}
-              {actions.canManage && (
-                <Button size="small" variant="contained" color="success" disabled={actions.busy} onClick={() => void actions.setStatus('resolved')}>
-                  Mark as Resolved
-                </Button>
-              )}
-            </>
-          )}
-          {actions.canAssign && (
-            <>
-              <Button size="small" variant="outlined" disabled={actions.busy} onClick={() => setAssignOpen(true)}>
-                Assign
+        <IconButton aria-label="Contact info" aria-pressed={infoOpen} onClick={onToggleInfo}>
+          <InfoOutlinedIcon />
+        </IconButton>
+      </Box>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 1.5, pt: 0.75, pb: 1 }}>
+        {status === 'resolved' ? (
+          <Chip color="success" label="Resolved" size="small" />
+        ) : (
+          <>
+            {!actions.canManage && <StatusChip status={status} />}
+            {actions.canManage && status === 'open' && (
+              <Button size="small" variant="outlined" disabled={actions.busy} onClick={() => void actions.setStatus('in_progress')}>
+                Mark as In Progress
               </Button>
-              {conversation.assignedToId && (
-                <Button size="small" color="inherit" disabled={actions.busy} onClick={() => void actions.unassign()}>
-                  Unassign
-                </Button>
-              )}
-            </>
-          )}
-          <IconButton aria-label="Contact info" aria-pressed={infoOpen} onClick={onToggleInfo}>
-            <InfoOutlinedIcon />
-          </IconButton>
-        </Box>
+            )}
+            {actions.canManage && (
+              <Button size="small" variant="contained" color="success" disabled={actions.busy} onClick={() => void actions.setStatus('resolved')}>
+                Mark as Resolved
+              </Button>
+            )}
+          </>
+        )}
+        {actions.canAssign && (
+          <>
+            <Button size="small" variant="outlined" disabled={actions.busy} onClick={() => setAssignOpen(true)}>
+              Assign
+            </Button>
+            {conversation.assignedToId && (
+              <Button size="small" color="inherit" disabled={actions.busy} onClick={() => void actions.unassign()}>
+                Unassign
+              </Button>
+            )}
+          </>
+        )}
       </Box>
       {actions.failure && !assignOpen && (
         <Alert severity="error" onClose={actions.dismissFailure} sx={{ mx: 1.5, mb: 1 }}>

@@ -6,6 +6,7 @@ import { useAppDispatch } from '@client/app/hooks';
 import { useSession } from '@client/session/use-session';
 import type { Conversation } from '@shared/api/conversations';
 import { contactLabel } from '../format/contact-label';
+import { SCROLLER_FOCUS_SX } from '../ui/scroller-focus';
 import { retryMessage } from '../state/message-thunks';
 import { ChatHeader } from './chat-header';
 import { ClosedWindowBanner } from './closed-window-banner';
@@ -32,14 +33,14 @@ export interface ChatPaneProps {
 export function ChatPane({ conversation, window, actions, composerRef, onBack, infoOpen, onToggleInfo }: ChatPaneProps) {
   const dispatch = useAppDispatch();
   const { can } = useSession();
-  const { messages, hasMore, loaded, failedToLoad, olderState, loadOlder } = useMessages(conversation.id);
+  const { ids, entities, hasMore, loaded, failedToLoad, olderState, loadOlder } = useMessages(conversation.id);
   const maySend = can('messages:send') || can('chats:respond');
   const retry = useCallback((clientId: string) => void dispatch(retryMessage({ conversation, clientId })), [dispatch, conversation]);
 
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
       <ChatHeader conversation={conversation} window={window} actions={actions} onBack={onBack} infoOpen={infoOpen} onToggleInfo={onToggleInfo} />
-      <Box sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column', bgcolor: 'background.default' }}>
+      <Box sx={{ flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column', bgcolor: 'background.default', ...SCROLLER_FOCUS_SX }}>
         {!loaded && !failedToLoad && (
           <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>
             <CircularProgress size={28} aria-label="Loading messages" />
@@ -52,7 +53,8 @@ export function ChatPane({ conversation, window, actions, composerRef, onBack, i
         )}
         {loaded && (
           <MessageList
-            messages={messages}
+            ids={ids}
+            entities={entities}
             onRetry={retry}
             label={contactLabel(conversation.contact)}
             hasMore={hasMore}

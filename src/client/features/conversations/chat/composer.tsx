@@ -82,7 +82,7 @@ export function Composer({ conversation, disabled, inputRef }: ComposerProps) {
                 void form.submitForm();
               }
             }}
-            placeholder={disabled ? 'Messaging is not available' : 'Type a message'}
+            placeholder={disabled ? 'Sending is not available' : 'Type a message'}
             multiline
             maxRows={6}
             fullWidth

@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { CONVERSATION_TEXTS } from '@shared/api/conversations';
-import type { GroupedMessage } from '../format/message-groups';
+import type { InboxMessage } from '../state/message-cache';
 import { MediaMessage } from './media-message';
 import { MessageStatusIcon } from './message-status';
 import { TemplateMessage } from './template-message';
@@ -12,12 +12,14 @@ const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digi
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
 export interface MessageBubbleProps {
-  item: GroupedMessage;
+  message: InboxMessage;
+  startsGroup: boolean;
+  endsGroup: boolean;
   /** Present when the message failed before the server stored it: sends it again. */
   onRetry?: (clientId: string) => void;
 }
 
-function Body({ message }: { message: GroupedMessage['message'] }) {
+function Body({ message }: { message: InboxMessage }) {
   if (message.messageType === 'template') return <TemplateMessage content={message.content} />;
   const text = message.content.trim();
   return (
@@ -35,8 +37,7 @@ function Body({ message }: { message: GroupedMessage['message'] }) {
  * minutes sit close together as one group. Ours carry their delivery tick; a failure shows its reason,
  * and a Retry when the message never reached the server.
  */
-export const MessageBubble = memo(function MessageBubble({ item, onRetry }: MessageBubbleProps) {
-  const { message, startsGroup, endsGroup } = item;
+export const MessageBubble = memo(function MessageBubble({ message, startsGroup, endsGroup, onRetry }: MessageBubbleProps) {
   const outbound = message.direction === 'outbound';
   const failed = message.status === 'failed';
   const unsent = failed && message.seq === null;

@@ -1,8 +1,7 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useRef, useState } from 'react';
 import { useAppDispatch } from '@client/app/hooks';
 import { MESSAGE_POLL_MS } from '@shared/constants';
 import { conversationsApi, useGetMessagesQuery } from '../conversations-api';
-import { groupMessages, type GroupedMessage } from '../format/message-groups';
 import { usePolling } from '../polling/use-polling';
 import type { InboxMessage } from '../state/message-cache';
 import { loadOlderMessages } from '../state/message-thunks';
@@ -30,7 +29,6 @@ export function useMessages(conversationId: string) {
       isError,
     }),
   });
-  const messages: GroupedMessage[] = useMemo(() => groupMessages(ids, entities), [ids, entities]);
 
   const poll = useCallback(async () => {
     const result = await dispatch(conversationsApi.endpoints.getMessages.initiate(conversationId, { subscribe: false, forceRefetch: true }));
@@ -50,5 +48,5 @@ export function useMessages(conversationId: string) {
     setOlderState(loadOlderMessages.rejected.match(outcome) ? 'failed' : 'idle');
   }, [dispatch, conversationId, hasMore]);
 
-  return { messages, hasMore, loaded, failedToLoad: isError && !loaded, olderState, loadOlder };
+  return { ids, entities, hasMore, loaded, failedToLoad: isError && !loaded, olderState, loadOlder };
 }

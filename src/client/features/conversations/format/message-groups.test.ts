@@ -1,5 +1,5 @@
 import type { InboxMessage } from '../state/message-cache';
-import { groupMessages } from './message-groups';
+import { groupPosition } from './message-groups';
 
 function message(key: string, direction: InboxMessage['direction'], minute: number): InboxMessage {
   const at = new Date(Date.UTC(2026, 2, 20, 12, minute)).toISOString();
@@ -12,12 +12,13 @@ function message(key: string, direction: InboxMessage['direction'], minute: numb
 
 test('groups same-direction messages within 5 minutes of each other', () => {
   const list = [message('a', 'inbound', 0), message('b', 'inbound', 5), message('c', 'inbound', 11), message('d', 'outbound', 12), message('e', 'outbound', 13)];
-  const groups = groupMessages(list.map((m) => m.id), Object.fromEntries(list.map((m) => [m.id, m])));
-  expect(groups.map((g) => [g.key, g.startsGroup, g.endsGroup])).toEqual([
-    ['a', true, false],
-    ['b', false, true],
-    ['c', true, true],
-    ['d', true, false],
-    ['e', false, true],
+  const ids = list.map((m) => m.id);
+  const entities = Object.fromEntries(list.map((m) => [m.id, m]));
+  expect(ids.map((id, i) => [id, groupPosition(ids, entities, i)])).toEqual([
+    ['a', { startsGroup: true, endsGroup: false }],
+    ['b', { startsGroup: false, endsGroup: true }],
+    ['c', { startsGroup: true, endsGroup: true }],
+    ['d', { startsGroup: true, endsGroup: false }],
+    ['e', { startsGroup: false, endsGroup: true }],
   ]);
 });

@@ -1,30 +1,27 @@
 import { MESSAGE_GROUPING_MS } from '@shared/constants';
 import type { InboxMessage } from '../state/message-cache';
 
-export interface GroupedMessage {
-  /** The entity key (clientId or id): stable from the optimistic bubble to the stored message. */
-  key: string;
-  message: InboxMessage;
-  /** First of a run of same-direction messages each within 5 minutes of the one before. */
+export interface GroupPosition {
+  /** First of a run of same-direction messages, each within 5 minutes of the one before. */
   startsGroup: boolean;
   endsGroup: boolean;
 }
+
+type Entities = Readonly<Record<string, InboxMessage | undefined>>;
 
 function joins(previous: InboxMessage | undefined, next: InboxMessage | undefined): boolean {
   if (!previous || !next || previous.direction !== next.direction) return false;
   return Math.abs(new Date(next.sentAt).getTime() - new Date(previous.sentAt).getTime()) <= MESSAGE_GROUPING_MS;
 }
 
-/** Messages in order, each told whether it opens or closes its bubble group. */
-export function groupMessages(keys: readonly string[], entities: Readonly<Record<string, InboxMessage | undefined>>): GroupedMessage[] {
-  const messages = keys.flatMap((key) => {
-    const message = entities[key];
-    return message ? [{ key, message }] : [];
-  });
-  return messages.map(({ key, message }, i) => ({
-    key,
-    message,
-    startsGroup: !joins(messages[i - 1]?.message, message),
-    endsGroup: !joins(message, messages[i + 1]?.message),
-  }));
+/**
+ * Where the message at `index` sits in its bubble group. Worked out from its neighbours when the row
+ * renders, so a long conversation only ever groups the rows in view.
+ */
+export function groupPosition(ids: readonly string[], entities: Entities, index: number): GroupPosition {
+  const message = entities[ids[index]];
+  return {
+    startsGroup: !joins(entities[ids[index - 1]], message),
+    endsGroup: !joins(message, entities[ids[index + 1]]),
+  };
 }

@@ -9,6 +9,7 @@ import type { Ref } from 'react';
 import { CONVERSATION_STATUS_FILTERS, type ConversationStatusFilter } from '@client/app/paths';
 import { CONVERSATION_FILTERS, CONVERSATION_TEXTS, type Conversation, type ConversationFilter } from '@shared/api/conversations';
 import { STATUS_LABELS } from '../format/status-labels';
+import { SCROLLER_FOCUS_SX } from '../ui/scroller-focus';
 import { useNow } from '../ui/use-now';
 import { ConversationList } from './conversation-list';
 import { FilterToggle } from './filter-toggle';
@@ -41,7 +42,7 @@ export function ConversationListPane({ filters, list, selectedId, onOpen, search
   }));
 
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0, ...SCROLLER_FOCUS_SX }}>
       <Box sx={{ p: 1.5, display: 'flex', flexDirection: 'column', gap: 1.25, borderBottom: 1, borderColor: 'divider' }}>
         <FilterToggle label="Status" value={filters.status} options={statusOptions} onChange={filters.setStatus} />
         {filters.canChooseAssignment && (

@@ -14,9 +14,12 @@ interface ListContext {
 }
 
 // Virtuoso renders these as the list and its rows: a real <ul> whose children are all <li>.
+// Longhands only, before Virtuoso's own style: it sets marginTop (and paddings) on the list as it scrolls.
+const LIST_RESET = { marginTop: 0, marginBottom: 0, marginLeft: 0, marginRight: 0, paddingLeft: 0, listStyle: 'none' } as const;
+
 function RowList({ ref, children, style, 'data-testid': testId }: ListProps<HTMLUListElement>) {
   return (
-    <ul ref={ref} style={{ ...style, margin: 0, padding: 0, listStyle: 'none' }} data-testid={testId} aria-label="Conversations">
+    <ul ref={ref} style={{ ...LIST_RESET, ...style }} data-testid={testId} aria-label="Conversations">
       {children}
     </ul>
   );

@@ -20,13 +20,13 @@ export type LoadMoreState = 'idle' | 'loading' | 'failed';
 export function useConversationList(args: ConversationListArgs, withAssignmentCounts: boolean, refreshAlso?: () => Promise<boolean>) {
   const dispatch = useAppDispatch();
   const list = useGetConversationsQuery(args, {
-    selectFromResult: ({ data, isLoading, isError, isFetching }) => ({
-      conversations: data ? conversationSelectors.selectAll(data) : NO_CONVERSATIONS,
-      hasNext: data?.hasNext ?? false,
-      loaded: data !== undefined,
-      isLoading,
+    // currentData, not data: after a filter change the previous filter's rows must not stand in for the new ones.
+    selectFromResult: ({ currentData, isError, isFetching }) => ({
+      conversations: currentData ? conversationSelectors.selectAll(currentData) : NO_CONVERSATIONS,
+      hasNext: currentData?.hasNext ?? false,
+      loaded: currentData !== undefined,
+      isLoading: isFetching && currentData === undefined,
       isError,
-      isFetching,
     }),
   });
   const statusCounts = useGetStatusCountsQuery(args.filter);

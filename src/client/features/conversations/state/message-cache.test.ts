@@ -51,3 +51,36 @@ describe('message cache', () => {
     expect(cache.cursor).toBe(14);
   });
 });
+
+describe('mergeMessages', () => {
+  it('orders exactly as the adapter would, whatever arrives', () => {
+    // A deterministic shuffle of updates, new messages, optimistic replacements and repeats.
+    let seed = 7;
+    const random = () => {
+      seed = (seed * 16807) % 2147483647;
+      return seed / 2147483647;
+    };
+    for (let round = 0; round < 20; round += 1) {
+      const held = Array.from({ length: 40 }, (_, i) => stored(i * 3 + 1, { clientId: i % 4 === 0 ? `k-${i}` : null }));
+      const pending = Array.from({ length: 3 }, (_, i) => optimistic(`p-${round}-${i}`, new Date(Date.UTC(2026, 2, 21, 0, i)).toISOString()));
+      const start = messagesAdapter.addMany(cacheFromPage({ data: held, hasMore: false, cursor: 120 }), pending);
+      const incoming: InboxMessage[] = [];
+      for (let i = 0; i < 15; i += 1) {
+        const pick = random();
+        if (pick < 0.3) incoming.push({ ...held[Math.floor(random() * held.length)], status: 'read' });
+        else if (pick < 0.5) incoming.push(stored(Math.floor(random() * 150), { clientId: `k-new-${round}-${i}` }));
+        else if (pick < 0.7) incoming.push(stored(200 + i, { clientId: pending[i % 3].clientId }));
+        else incoming.push(stored(121 + Math.floor(random() * 40)));
+      }
+      const ours = merged(start, (draft) => mergeMessages(draft, incoming));
+      const adapters = messagesAdapter.upsertMany(start, incoming);
+      expect(ours.ids).toEqual(adapters.ids);
+      expect(Object.keys(ours.entities).sort()).toEqual(Object.keys(adapters.entities).sort());
+    }
+  });
+
+  it('changes nothing, not even the reference, when a poll repeats what is held', () => {
+    const cache = cacheFromPage({ data: [stored(1), stored(2)], hasMore: false, cursor: 2 });
+    expect(merged(cache, (draft) => mergeMessages(draft, [stored(1), stored(2)]))).toBe(cache);
+  });
+});

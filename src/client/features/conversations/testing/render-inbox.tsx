@@ -1,0 +1,44 @@
+import { VirtuosoMockContext } from 'react-virtuoso';
+import type { Permission } from '@shared/permissions/catalogue';
+import { sessionUser } from '@client/testing/fixtures';
+import { renderWithProviders } from '@client/testing/test-utils';
+import ConversationsScreen from '../conversations-screen';
+
+// jsdom has no element scrolling; Virtuoso scrolls by the height of prepended history to keep the view still.
+Element.prototype.scrollBy ??= () => undefined;
+Element.prototype.scrollTo ??= () => undefined;
+
+/** The screens the inbox lays out for: a phone (one pane) or a desktop with room for three panes. */
+export type Screen = 'phone' | 'desktop';
+
+/** jsdom matches no media query; this answers the inbox's two as the chosen screen would. */
+function pretendScreen(screen: Screen): void {
+  jest.spyOn(window, 'matchMedia').mockImplementation(
+    (query: string) =>
+      ({
+        matches: screen === 'phone' ? query.includes('48em') : query.includes('min-width: 1400px'),
+        media: query,
+        onchange: null,
+        addListener: () => undefined,
+        removeListener: () => undefined,
+        addEventListener: () => undefined,
+        removeEventListener: () => undefined,
+        dispatchEvent: () => false,
+      }) as MediaQueryList,
+  );
+}
+
+/**
+ * The Conversations screen at `route` for a signed-in user (every permission unless given), on a wide
+ * desktop unless `screen` says otherwise. Virtuoso measures nothing in jsdom: its mock context gives it
+ * a viewport and row heights, so rows render.
+ */
+export function renderInbox(route = '/conversations', permissions?: readonly Permission[], screen: Screen = 'desktop') {
+  pretendScreen(screen);
+  return renderWithProviders(
+    <VirtuosoMockContext.Provider value={{ viewportHeight: 2000, itemHeight: 90 }}>
+      <ConversationsScreen />
+    </VirtuosoMockContext.Provider>,
+    { route, path: '/conversations/:contactId?', user: permissions ? sessionUser({ permissions }) : sessionUser() },
+  );
+}

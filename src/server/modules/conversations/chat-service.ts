@@ -1,0 +1,176 @@
+import {
+  CONVERSATION_NOT_FOUND, WINDOW_CLOSED_MESSAGE, type Message, type MessagePage, type MessagePollResponse, type SendMessageResponse,
+} from '@shared/api/conversations';
+import type { MediaKind } from '@shared/media-kinds';
+import type { Database } from '../../db/database';
+import { conflict, notFound } from '../../lib/domain-error';
+import type { GraphClient } from '../../whatsapp/graph-client';
+import { toDomainError } from '../../whatsapp/graph-domain-error';
+import { GraphError } from '../../whatsapp/graph-error';
+import type { WhatsAppAccounts } from '../../whatsapp/whatsapp-accounts';
+import { findContactRow } from '../contacts/contacts-repository';
+import { conversationAfterChange } from './conversations-service';
+import { lockConversation, type ConversationRow } from './conversations-repository';
+import type { MediaUrlSigner } from './media-url-signer';
+import { POLL_LIMIT, readChanges, readHistory, readMessage } from './message-feed';
+import { toMessage, type MessageViewRow } from './message-view';
+import { attachWamid, recordSendFailure, storeOutboundMessage } from './messages-service';
+import { findMessageByClientId, resendFailedMessage } from './messages-repository';
+import { visibleConversation, type Viewer } from './viewer';
+
+/** What an agent does in an open chat: read its history, poll it for changes, and send. */
+
+export const CONTACT_DELETED_NO_SEND = 'This contact is deleted. Restore it before sending messages.';
+export const SEND_FAILED = 'Failed to send message';
+
+/** What sending needs besides the database: Graph clients on the organization's credentials, and media links. */
+export interface ChatDeps {
+  db: Database;
+  accounts: WhatsAppAccounts;
+  mediaUrls: MediaUrlSigner;
+}
+
+function messageOf(row: MessageViewRow, organizationId: string, mediaUrls: MediaUrlSigner): Message {
+  return toMessage(row, (mediaId) => mediaUrls.sign(organizationId, mediaId).url);
+}
+
+/** The newest `limit` messages before `before` (a seq), newest first; `cursor` is where the poll continues. */
+export async function listMessages(
+  db: Database,
+  mediaUrls: MediaUrlSigner,
+  viewer: Viewer,
+  conversationId: string,
+  page: { limit: number; before?: number },
+): Promise<MessagePage> {
+  const feed = await readHistory(db, viewer, conversationId, page.before ?? null, page.limit + 1);
+  if (!feed) throw notFound(CONVERSATION_NOT_FOUND);
+  return {
+    data: feed.messages.slice(0, page.limit).map((row) => messageOf(row, viewer.organizationId, mediaUrls)),
+    hasMore: feed.messages.length > page.limit,
+    cursor: feed.lastSeq,
+  };
+}
+
+/**
+ * Every message stored after `cursor` and every earlier one that changed since (a status, a failure),
+ * oldest change first, each once, with the cursor to continue from: the conversation's counter, or,
+ * when there were more changes than one answer holds, the last change answered. One query.
+ */
+export async function pollMessages(
+  db: Database,
+  mediaUrls: MediaUrlSigner,
+  viewer: Viewer,
+  conversationId: string,
+  after: { cursor?: number; lastMessageId?: string },
+): Promise<MessagePollResponse> {
+  const feed = await readChanges(db, viewer, conversationId, { cursor: after.cursor ?? null, lastMessageId: after.lastMessageId ?? null });
+  if (!feed) throw notFound(CONVERSATION_NOT_FOUND);
+  const last = feed.messages.at(-1);
+  return {
+    messages: feed.messages.map((row) => messageOf(row, viewer.organizationId, mediaUrls)),
+    cursor: last && feed.messages.length >= POLL_LIMIT ? Number(last.changeSeq) : feed.lastSeq,
+  };
+}
+
+/** A message to send: stored first (`sending`), then handed to Meta by `deliver`, which answers the wamid. */
+export interface Outgoing {
+  messageType: 'text' | MediaKind;
+  content: string;
+  clientId: string;
+  mediaId?: string;
+  deliver(client: GraphClient, to: string): Promise<string>;
+}
+
+/** A send's outcome: `created` false when the client id was stored already and nothing was sent now. */
+export interface SendOutcome {
+  answer: SendMessageResponse;
+  created: boolean;
+  /** A failed media message sent again takes the new file; the file it had before (to delete). */
+  replacedMediaId: string | null;
+}
+
+/** The message a send is about; `to` (the contact's number) is set when it must be sent now. */
+type Claim = { messageId: string; to: string | null; replacedMediaId: string | null };
+
+const windowIsOpen = (conversation: ConversationRow, now = Date.now()) =>
+  conversation.windowExpiresAt !== null && conversation.windowExpiresAt.getTime() > now;
+
+/**
+ * Sends a message at most once per client id. In one transaction, holding the conversation: a client
+ * id already stored answers that message without calling Meta (a request repeated after a lost
+ * answer never messages the customer twice), unless it failed, when it is sent again (Retry); a
+ * closed customer-service window or a missing WhatsApp configuration refuses before anything is
+ * stored or sent; otherwise the message is stored as `sending`. Then, outside the transaction, Meta
+ * is called: its wamid marks the message sent, its error marks it failed with Meta's code and reason
+ * and is answered as the configuration codes or an upstream failure.
+ */
+export async function sendOutgoing(deps: ChatDeps, actor: Viewer, conversationId: string, outgoing: Outgoing): Promise<SendOutcome> {
+  const { db } = deps;
+  const { organizationId } = actor;
+  // Read before the transaction (the embedded database runs one at a time), refused inside it, in order.
+  const graph = await deps.accounts.clientFor(organizationId).then((client) => ({ client }), (error: unknown) => ({ error }));
+  const claim = await db.transaction(async (tx): Promise<Claim> => {
+    const conversation = await lockConversation(tx, visibleConversation(actor, conversationId));
+    if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
+    const existing = await findMessageByClientId(tx, organizationId, conversation.id, outgoing.clientId);
+    if (existing && existing.status !== 'failed') return { messageId: existing.id, to: null, replacedMediaId: null };
+    const contact = await findContactRow(tx, organizationId, conversation.contactId);
+    if (!contact || contact.deletedAt) throw conflict(CONTACT_DELETED_NO_SEND);
+    if (!windowIsOpen(conversation)) throw conflict(WINDOW_CLOSED_MESSAGE);
+    if ('error' in graph) throw graph.error;
+    if (existing) {
+      await resendFailedMessage(tx, organizationId, existing.id, outgoing.mediaId);
+      const replaced = outgoing.mediaId && existing.mediaId !== outgoing.mediaId ? existing.mediaId : null;
+      return { messageId: existing.id, to: contact.phoneE164, replacedMediaId: replaced };
+    }
+    const messageId = await storeOutboundMessage(tx, {
+      organizationId,
+      conversationId: conversation.id,
+      contactId: conversation.contactId,
+      messageType: outgoing.messageType,
+      content: outgoing.content,
+      clientId: outgoing.clientId,
+      mediaId: outgoing.mediaId ?? null,
+      senderUserId: actor.userId,
+    });
+    return { messageId, to: contact.phoneE164, replacedMediaId: null };
+  });
+
+  const { to } = claim;
+  if (to !== null && 'client' in graph) {
+    await deliver(deps, organizationId, { id: claim.messageId, conversationId }, () => outgoing.deliver(graph.client, to));
+  }
+  return { answer: await sentAnswer(deps, actor, claim.messageId, conversationId), created: to !== null, replacedMediaId: claim.replacedMediaId };
+}
+
+/** Hands a stored message to Meta; on a refusal records it on the message and answers the error. */
+async function deliver(deps: ChatDeps, organizationId: string, message: { id: string; conversationId: string }, send: () => Promise<string>): Promise<void> {
+  let wamid: string;
+  try {
+    wamid = await send();
+  } catch (error) {
+    const graphError = error instanceof GraphError ? error : null;
+    await recordSendFailure(deps.db, organizationId, message, { code: graphError?.metaCode ?? null, message: graphError?.message ?? SEND_FAILED });
+    throw toDomainError(error);
+  }
+  await attachWamid(deps.db, organizationId, message.id, wamid);
+}
+
+async function sentAnswer(deps: ChatDeps, actor: Viewer, messageId: string, conversationId: string): Promise<SendMessageResponse> {
+  const row = await readMessage(deps.db, actor.organizationId, messageId);
+  if (!row) throw notFound(CONVERSATION_NOT_FOUND);
+  return {
+    message: messageOf(row, actor.organizationId, deps.mediaUrls),
+    conversation: await conversationAfterChange(deps.db, actor, conversationId),
+  };
+}
+
+/** Sends a text message (see `sendOutgoing`). */
+export function sendText(deps: ChatDeps, actor: Viewer, conversationId: string, message: { content: string; clientId: string }): Promise<SendOutcome> {
+  return sendOutgoing(deps, actor, conversationId, {
+    messageType: 'text',
+    content: message.content,
+    clientId: message.clientId,
+    deliver: async (client, to) => (await client.sendText(to, message.content)).wamid,
+  });
+}

@@ -1,0 +1,122 @@
+/** @jest-environment node */
+import { randomUUID } from 'node:crypto';
+import type { InjectOptions } from 'fastify';
+import { ALL_PERMISSIONS, type Permission } from '@shared/permissions/catalogue';
+import { uuidv7 } from '../../lib/ids';
+import { addMemberWith } from '../../testing/fixtures';
+import { appWithAdminForFile, signUpAdmin } from '../../testing/test-app';
+import { customerNumber, customerWrites } from './inbox-test-fixtures';
+import { insertMediaFiles } from './media-files-repository';
+
+/**
+ * The inbox's permission matrix: every endpoint answers 403 to a member whose role holds every
+ * permission but the one(s) it needs, lets in a member holding any one of them, and answers 404 to
+ * another organization's member naming this organization's records.
+ */
+
+interface Records {
+  conversationId: string;
+  contactId: string;
+  mediaId: string;
+  assigneeId: string;
+}
+
+interface Endpoint {
+  name: string;
+  /** Any one of these lets the caller in. */
+  needs: Permission[];
+  request(records: Records): InjectOptions;
+  namesRecords: boolean;
+}
+
+const ENDPOINTS: Endpoint[] = [
+  { name: 'GET /conversations', needs: ['chats:view'], namesRecords: false, request: () => ({ method: 'GET', url: '/api/conversations' }) },
+  {
+    name: 'GET /conversations/status/counts', needs: ['chats:view'], namesRecords: false,
+    request: () => ({ method: 'GET', url: '/api/conversations/status/counts' }),
+  },
+  {
+    name: 'GET /conversations/assignment/counts', needs: ['chats:view_all'], namesRecords: false,
+    request: () => ({ method: 'GET', url: '/api/conversations/assignment/counts' }),
+  },
+  {
+    name: 'GET /conversations/contact/:contactId', needs: ['chats:view'], namesRecords: true,
+    request: (r) => ({ method: 'GET', url: `/api/conversations/contact/${r.contactId}` }),
+  },
+  { name: 'GET /conversations/:id', needs: ['chats:view'], namesRecords: true, request: (r) => ({ method: 'GET', url: `/api/conversations/${r.conversationId}` }) },
+  {
+    name: 'GET /conversations/:id/messages', needs: ['messages:view'], namesRecords: true,
+    request: (r) => ({ method: 'GET', url: `/api/conversations/${r.conversationId}/messages` }),
+  },
+  {
+    name: 'GET /conversations/:id/messages/poll', needs: ['messages:view'], namesRecords: true,
+    request: (r) => ({ method: 'GET', url: `/api/conversations/${r.conversationId}/messages/poll?cursor=0` }),
+  },
+  {
+    name: 'POST /conversations/:id/messages', needs: ['messages:send', 'chats:respond'], namesRecords: true,
+    request: (r) => ({ method: 'POST', url: `/api/conversations/${r.conversationId}/messages`, payload: { content: 'Hi', clientId: randomUUID() } }),
+  },
+  { name: 'PATCH /conversations/:id/read', needs: ['chats:view'], namesRecords: true, request: (r) => ({ method: 'PATCH', url: `/api/conversations/${r.conversationId}/read` }) },
+  {
+    name: 'PATCH /conversations/:id/assign', needs: ['chats:assign'], namesRecords: true,
+    request: (r) => ({ method: 'PATCH', url: `/api/conversations/${r.conversationId}/assign`, payload: { assignToUserId: r.assigneeId } }),
+  },
+  {
+    name: 'PATCH /conversations/:id/unassign', needs: ['chats:assign'], namesRecords: true,
+    request: (r) => ({ method: 'PATCH', url: `/api/conversations/${r.conversationId}/unassign` }),
+  },
+  {
+    name: 'PATCH /conversations/:id/status', needs: ['chats:manage'], namesRecords: true,
+    request: (r) => ({ method: 'PATCH', url: `/api/conversations/${r.conversationId}/status`, payload: { status: 'in_progress' } }),
+  },
+  { name: 'GET /media/:id/url', needs: ['messages:view'], namesRecords: true, request: (r) => ({ method: 'GET', url: `/api/media/${r.mediaId}/url` }) },
+  {
+    name: 'GET /media/:id/content', needs: ['messages:view'], namesRecords: true,
+    request: (r) => ({ method: 'GET', url: `/api/media/${r.mediaId}/content?expires=${Math.floor(Date.now() / 1000) + 600}&signature=x` }),
+  },
+  {
+    name: 'POST /media/upload', needs: ['messages:send', 'chats:respond'], namesRecords: false,
+    request: () => ({ method: 'POST', url: '/api/media/upload', payload: '--x--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=x' } }),
+  },
+  { name: 'DELETE /media/:id', needs: ['messages:send'], namesRecords: true, request: (r) => ({ method: 'DELETE', url: `/api/media/${r.mediaId}` }) },
+  {
+    name: 'GET /automation/agents', needs: ['chats:assign', 'automation:view', 'broadcasts:create'], namesRecords: false,
+    request: () => ({ method: 'GET', url: '/api/automation/agents' }),
+  },
+];
+
+const suite = appWithAdminForFile();
+
+/** Fresh records for each call (a call may change them: assign, delete). */
+async function records(): Promise<Records> {
+  const written = await customerWrites(suite.t.database.db, suite.organizationId, { waId: customerNumber() });
+  const mediaId = uuidv7();
+  await insertMediaFiles(suite.t.database.db, [{ id: mediaId, organizationId: suite.organizationId, contactId: written.contactId, mimeType: 'image/png', storageKey: null }]);
+  return { conversationId: written.conversationId, contactId: written.contactId, mediaId, assigneeId: suite.admin.user.userId };
+}
+
+test('the route table lists every inbox endpoint of this matrix', () => {
+  const inbox = suite.t.app.routeAccess
+    .filter((route) => /^\/api\/(conversations|media|automation)/.test(route.url))
+    .map((route) => `${route.method} ${route.url.replace(/^\/api/, '')}`);
+  expect(inbox.sort()).toEqual(ENDPOINTS.map((endpoint) => endpoint.name).sort());
+});
+
+test.each(ENDPOINTS)('$name: 403 without its permission, in with any one of them', async (endpoint) => {
+  const lacking = await addMemberWith(suite.t, suite.organizationId, ALL_PERMISSIONS.filter((p) => !endpoint.needs.includes(p)));
+  const refused = await lacking.request(endpoint.request(await records()));
+  expect({ status: refused.statusCode, body: refused.json() }).toEqual({ status: 403, body: { error: "You don't have permission to do that" } });
+  for (const permission of endpoint.needs) {
+    const holder = await addMemberWith(suite.t, suite.organizationId, [permission]);
+    const response = await holder.request(endpoint.request(await records()));
+    // Past the access check: whatever the endpoint answers next (a link's bad signature is a 403 of its own).
+    expect({ permission, body: response.json() }).not.toEqual({ permission, body: { error: "You don't have permission to do that" } });
+    expect(response.statusCode).toBeLessThan(500);
+  }
+});
+
+test.each(ENDPOINTS.filter((endpoint) => endpoint.namesRecords))('$name: another organization\'s records answer 404', async (endpoint) => {
+  const foreign = await signUpAdmin(suite.t.app, { organizationName: 'Foreign Fragrances' });
+  const response = await foreign.request(endpoint.request(await records()));
+  expect(response.statusCode).toBe(404);
+});

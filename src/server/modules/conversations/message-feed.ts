@@ -1,0 +1,131 @@
+import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import type { Database } from '../../db/database';
+import { perDatabase } from '../../db/per-database';
+import { conversations, mediaFiles, messages } from '../../db/schema';
+import { messageMedia, messageViewColumns, type MessageViewRow } from './message-view';
+
+/**
+ * The two ways the inbox reads a conversation's messages, each ONE statement that also reads the
+ * conversation (its visibility and its counter), so what they answer and the cursor they answer belong
+ * to the same moment: the history (newest first, pages before a seq) and the poll (every change after
+ * a cursor). Both are prepared once per database; the poll runs every two seconds per open chat.
+ */
+
+/** At most this many changes per poll; the next poll continues from the last one answered. */
+export const POLL_LIMIT = 500;
+const NO_SEQ_LIMIT = Number.MAX_SAFE_INTEGER;
+
+const p = {
+  organizationId: sql.placeholder('organizationId'),
+  conversationId: sql.placeholder('conversationId'),
+  userId: sql.placeholder('userId'),
+  seesAll: sql.placeholder('seesAll'),
+  before: sql.placeholder('before'),
+  limit: sql.placeholder('limit'),
+  cursor: sql.placeholder('cursor'),
+  lastMessageId: sql.placeholder('lastMessageId'),
+};
+
+/** The conversation, if the viewer sees it (see viewer.ts), as prepared-statement parameters. */
+const visibleConversation = and(
+  eq(conversations.organizationId, p.organizationId),
+  eq(conversations.id, p.conversationId),
+  or(sql`${p.seesAll}::boolean`, eq(conversations.assignedToUserId, p.userId), isNull(conversations.assignedToUserId)),
+);
+
+const queries = {
+  history: perDatabase((db) => {
+    const page = db
+      .select(messageViewColumns)
+      .from(messages)
+      .leftJoin(mediaFiles, messageMedia)
+      .where(
+        // The conversation by its parameter, not the outer row: planned for that conversation's own size,
+        // a page is a backward walk of (conversation_id, seq), never a sort of the whole history.
+        and(
+          eq(messages.organizationId, p.organizationId),
+          eq(messages.conversationId, p.conversationId),
+          lt(messages.seq, sql`${p.before}::bigint`),
+        ),
+      )
+      .orderBy(desc(messages.seq))
+      .limit(p.limit)
+      .as('page');
+    // The page's columns under the view's keys (Drizzle types a subquery's fields one by one only).
+    const pageColumns = Object.fromEntries(Object.keys(messageViewColumns).map((key) => [key, page[key as keyof typeof messageViewColumns]]));
+    return db
+      .select({ lastSeq: conversations.lastSeq, message: pageColumns as unknown as typeof messageViewColumns })
+      .from(conversations)
+      .leftJoinLateral(page, sql`true`)
+      .where(visibleConversation)
+      .orderBy(desc(page.seq))
+      .prepare('conversation_history');
+  }),
+  poll: perDatabase((db) => {
+    // lastMessageId alone (no cursor) means "after that message": its seq, read once (an InitPlan).
+    const after = sql`coalesce(${p.cursor}::bigint, (
+      select ${messages.seq} from ${messages}
+      where ${messages.organizationId} = ${p.organizationId}::uuid and ${messages.conversationId} = ${p.conversationId}::uuid
+        and ${messages.id} = ${p.lastMessageId}::uuid
+    ), 0)`;
+    return db
+      .select({ lastSeq: conversations.lastSeq, message: messageViewColumns })
+      .from(conversations)
+      .leftJoin(
+        messages,
+        and(eq(messages.organizationId, conversations.organizationId), eq(messages.conversationId, conversations.id), gt(messages.changeSeq, after)),
+      )
+      .leftJoin(mediaFiles, messageMedia)
+      .where(visibleConversation)
+      .orderBy(asc(messages.changeSeq))
+      .limit(POLL_LIMIT)
+      .prepare('conversation_poll');
+  }),
+};
+
+export interface FeedViewer {
+  organizationId: string;
+  userId: string;
+  seesAll: boolean;
+}
+
+/** null: the viewer has no such conversation. `lastSeq` is the conversation's counter at that moment. */
+export interface Feed {
+  lastSeq: number;
+  messages: MessageViewRow[];
+}
+
+type FeedRow = { lastSeq: number; message: MessageViewRow | null };
+
+/** The conversation's counter and its messages; a left join without a message gives one row of nulls. */
+function feedOf(rows: FeedRow[]): Feed | null {
+  if (rows.length === 0) return null;
+  return { lastSeq: Number(rows[0].lastSeq), messages: rows.flatMap((row) => (row.message?.id ? [row.message] : [])) };
+}
+
+/** Up to `limit` messages before `before` (a seq; all when null), newest first. */
+export async function readHistory(db: Database, viewer: FeedViewer, conversationId: string, before: number | null, limit: number): Promise<Feed | null> {
+  const rows = await queries.history(db).execute({ ...viewer, conversationId, before: before ?? NO_SEQ_LIMIT, limit });
+  return feedOf(rows as FeedRow[]);
+}
+
+/** The messages that changed after `cursor` (or after the message `lastMessageId`), oldest change first. */
+export async function readChanges(
+  db: Database,
+  viewer: FeedViewer,
+  conversationId: string,
+  after: { cursor: number | null; lastMessageId: string | null },
+): Promise<Feed | null> {
+  const rows = await queries.poll(db).execute({ ...viewer, conversationId, ...after });
+  return feedOf(rows as FeedRow[]);
+}
+
+/** One stored message as the inbox shows it. */
+export async function readMessage(db: Database, organizationId: string, messageId: string): Promise<MessageViewRow | null> {
+  const [row] = await db
+    .select(messageViewColumns)
+    .from(messages)
+    .leftJoin(mediaFiles, messageMedia)
+    .where(and(eq(messages.organizationId, organizationId), eq(messages.id, messageId)));
+  return (row as MessageViewRow | undefined) ?? null;
+}

@@ -1,0 +1,74 @@
+import { createReadStream } from 'node:fs';
+import path from 'node:path';
+import { MEDIA_KINDS, mediaKindOf, type MediaKind } from '@shared/media-kinds';
+import { invalidInput, tooLarge } from '../../lib/domain-error';
+
+/** What an upload is, found from its bytes. */
+export interface CheckedFile {
+  mimeType: string;
+  kind: MediaKind;
+}
+
+export const UNSUPPORTED_FILE_TYPE = 'This file type cannot be sent on WhatsApp';
+export const tooLargeFor = (maxBytes: number) => `The file is too large for WhatsApp (max ${Math.round(maxBytes / (1024 * 1024))} MB)`;
+
+/** file-type's names for formats WhatsApp names otherwise. */
+const WHATSAPP_NAME: Readonly<Record<string, string>> = {
+  'audio/x-m4a': 'audio/mp4',
+  'audio/ogg; codecs=opus': 'audio/ogg',
+  'audio/opus': 'audio/ogg',
+};
+
+/**
+ * The old Office formats share one container (Compound File Binary): the bytes prove the container,
+ * and only then does the extension tell a Word, Excel or PowerPoint file apart.
+ */
+const COMPOUND_FILE_BY_EXTENSION: Readonly<Record<string, string>> = {
+  '.doc': 'application/msword',
+  '.xls': 'application/vnd.ms-excel',
+  '.ppt': 'application/vnd.ms-powerpoint',
+};
+
+/** file-type is ESM only; it is loaded on first use. */
+let detector: Promise<typeof import('file-type/node')> | undefined;
+const fileTypeModule = () => (detector ??= import('file-type/node'));
+
+/**
+ * Checks a stored upload by its content, never its name: the type its bytes show (file-type), which
+ * must be one WhatsApp takes (MEDIA_KINDS), within that kind's size limit. Plain text has no signature:
+ * a `.txt` file is accepted as text/plain when its bytes are UTF-8 without NUL characters. Anything
+ * else (an HTML page named photo.png, a program) is refused.
+ */
+export async function checkMediaFile(filePath: string, fileName: string, sizeBytes: number): Promise<CheckedFile> {
+  const mimeType = await detectMimeType(filePath, fileName);
+  const kind = mimeType ? mediaKindOf(mimeType) : null;
+  if (!mimeType || !kind) throw invalidInput(UNSUPPORTED_FILE_TYPE);
+  if (sizeBytes > MEDIA_KINDS[kind].maxBytes) throw tooLarge(tooLargeFor(MEDIA_KINDS[kind].maxBytes));
+  return { mimeType, kind };
+}
+
+async function detectMimeType(filePath: string, fileName: string): Promise<string | null> {
+  const { fileTypeFromFile } = await fileTypeModule();
+  const detected = await fileTypeFromFile(filePath);
+  const extension = path.extname(fileName).toLowerCase();
+  if (!detected) return extension === '.txt' && (await isPlainText(filePath)) ? 'text/plain' : null;
+  if (detected.mime === 'application/x-cfb') return COMPOUND_FILE_BY_EXTENSION[extension] ?? null;
+  return WHATSAPP_NAME[detected.mime] ?? detected.mime;
+}
+
+/** UTF-8 throughout, and no NUL (which no text file holds). */
+async function isPlainText(filePath: string): Promise<boolean> {
+  const decoder = new TextDecoder('utf-8', { fatal: true });
+  try {
+    for await (const chunk of createReadStream(filePath)) {
+      const bytes = chunk as Buffer;
+      if (bytes.includes(0)) return false;
+      decoder.decode(bytes, { stream: true });
+    }
+    decoder.decode();
+    return true;
+  } catch (error) {
+    if (error instanceof TypeError) return false;
+    throw error;
+  }
+}

@@ -1,0 +1,140 @@
+import { openAsBlob } from 'node:fs';
+import path from 'node:path';
+import type { MediaUrlResponse, SendMessageResponse } from '@shared/api/conversations';
+import { validate } from '@shared/validation/first-error';
+import { mediaUploadFieldsSchema } from '@shared/validation/conversations';
+import type { Multipart } from '@fastify/multipart';
+import { conflict, forbidden, invalidInput, notFound } from '../../lib/domain-error';
+import { uuidv7 } from '../../lib/ids';
+import { CONTACT_DELETED_NO_SEND, sendOutgoing, type ChatDeps } from '../conversations/chat-service';
+import { findOrCreateConversation } from '../conversations/conversations-repository';
+import {
+  deleteMediaFileRow, findMediaFile, insertMediaFiles, setMetaMediaId, type MediaFileRow,
+} from '../conversations/media-files-repository';
+import { mediaPath, newMediaFile, removeMediaFile } from '../conversations/media-storage';
+import { deleteMediaFile } from '../conversations/messages-service';
+import { conversationsShowingMedia } from '../conversations/messages-repository';
+import type { Viewer } from '../conversations/viewer';
+import { findContactRow } from '../contacts/contacts-repository';
+import { CONTACT_NOT_FOUND } from '../contacts/contacts-service';
+import { checkMediaFile, type CheckedFile } from './file-check';
+import { receiveUpload } from './media-upload';
+
+/** Media files: sending one (checked by content, uploaded to Meta, sent as its kind), its links, and deleting it. */
+
+export const MEDIA_NOT_FOUND = 'Media not found';
+export const MEDIA_NOT_READY = 'This file has not been downloaded from WhatsApp yet';
+export const MEDIA_LINK_INVALID = 'This media link is invalid or has expired';
+
+export interface MediaDeps extends ChatDeps {
+  mediaDir: string;
+}
+
+/**
+ * POST /media/upload: the file is streamed to its place under DATA_DIR and checked by its bytes, the
+ * fields by the shared rules; then the message is sent like a text one (same client-id idempotency,
+ * window and configuration checks) and Meta gets the file only when it is actually sent. A file that
+ * ends up in no message (refused, or a repeated client id) is removed again.
+ */
+export async function sendMediaUpload(deps: MediaDeps, actor: Viewer, parts: AsyncIterableIterator<Multipart>): Promise<{ answer: SendMessageResponse; created: boolean }> {
+  const file = { id: uuidv7(), organizationId: actor.organizationId };
+  const target = await newMediaFile(deps.mediaDir, file);
+  const upload = await receiveUpload(parts, target.path);
+  let stored = false;
+  try {
+    const checkedFields = validate(mediaUploadFieldsSchema, upload.fields);
+    if (!checkedFields.ok) throw invalidInput(checkedFields.message);
+    const fields = checkedFields.value;
+    const checked = await checkMediaFile(target.path, upload.fileName, upload.sizeBytes);
+    const contact = await findContactRow(deps.db, actor.organizationId, fields.contactId);
+    if (!contact) throw notFound(CONTACT_NOT_FOUND);
+    if (contact.deletedAt) throw conflict(CONTACT_DELETED_NO_SEND);
+    const conversation = await findOrCreateConversation(deps.db, actor.organizationId, contact.id);
+    const fileName = safeFileName(upload.fileName, checked);
+    await insertMediaFiles(deps.db, [{
+      ...file, contactId: contact.id, storageKey: target.storageKey, mimeType: checked.mimeType, sizeBytes: upload.sizeBytes, fileName,
+    }]);
+    stored = true;
+    const caption = fields.caption || undefined;
+    const outcome = await sendOutgoing(deps, actor, conversation.id, {
+      messageType: checked.kind,
+      content: caption ?? '',
+      clientId: fields.clientId ?? uuidv7(),
+      mediaId: file.id,
+      deliver: async (client, to) => {
+        const metaMediaId = await client.uploadMedia({ data: await openAsBlob(target.path, { type: checked.mimeType }), mimeType: checked.mimeType, fileName });
+        await setMetaMediaId(deps.db, file.id, metaMediaId);
+        const sent = await client.sendMedia(to, { kind: checked.kind, media: { id: metaMediaId }, caption, filename: fileName });
+        return sent.wamid;
+      },
+    });
+    if (!outcome.created) await removeUnused(deps, actor.organizationId, file.id);
+    if (outcome.replacedMediaId) await removeUnused(deps, actor.organizationId, outcome.replacedMediaId);
+    return outcome;
+  } catch (error) {
+    if (!stored) await removeMediaFile(deps.mediaDir, target.storageKey);
+    else await removeUnused(deps, actor.organizationId, file.id);
+    throw error;
+  }
+}
+
+/** A file name fit to show and to send: the base name, without control characters, with an extension of its kind. */
+function safeFileName(given: string, checked: CheckedFile): string {
+  // eslint-disable-next-line no-control-regex
+  const base = path.basename(given.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').slice(-200);
+  return base || `${checked.kind}-${Date.now()}`;
+}
+
+/** Removes a media file no message shows (a failed send keeps its file, for Retry). */
+async function removeUnused(deps: MediaDeps, organizationId: string, mediaId: string): Promise<void> {
+  if ((await conversationsShowingMedia(deps.db, organizationId, mediaId)).length > 0) return;
+  const row = await deleteMediaFileRow(deps.db, organizationId, mediaId);
+  if (row?.storageKey) await removeMediaFile(deps.mediaDir, row.storageKey);
+}
+
+async function storedFile(deps: Pick<MediaDeps, 'db'>, organizationId: string, mediaId: string): Promise<MediaFileRow & { storageKey: string }> {
+  const row = await findMediaFile(deps.db, organizationId, mediaId);
+  if (!row) throw notFound(MEDIA_NOT_FOUND);
+  if (!row.storageKey) throw notFound(MEDIA_NOT_READY);
+  return { ...row, storageKey: row.storageKey };
+}
+
+/** GET /media/{id}/url: a short-lived link to the organization's stored file. */
+export async function mediaLink(deps: Pick<MediaDeps, 'db' | 'mediaUrls'>, organizationId: string, mediaId: string): Promise<MediaUrlResponse> {
+  const row = await storedFile(deps, organizationId, mediaId);
+  return deps.mediaUrls.sign(organizationId, row.id);
+}
+
+/** What the content route serves: the file's path, checked type, size and name. */
+export interface MediaContent {
+  path: string;
+  mimeType: string;
+  sizeBytes: number | null;
+  fileName: string | null;
+  /** Unix seconds the link stops working. */
+  expires: number;
+}
+
+/**
+ * GET /media/{id}/content: the organization's file (another organization's answers 404 like a missing
+ * one), for a link this server signed for that organization and that has not expired (else 403).
+ */
+export async function openMediaContent(
+  deps: Pick<MediaDeps, 'db' | 'mediaUrls' | 'mediaDir'>,
+  organizationId: string,
+  mediaId: string,
+  link: { expires: number; signature: string },
+): Promise<MediaContent> {
+  const found = await findMediaFile(deps.db, organizationId, mediaId);
+  if (!found) throw notFound(MEDIA_NOT_FOUND);
+  if (!deps.mediaUrls.verify(organizationId, mediaId, link.expires, link.signature)) throw forbidden(MEDIA_LINK_INVALID);
+  const row = await storedFile(deps, organizationId, mediaId);
+  return { path: mediaPath(deps.mediaDir, row.storageKey), mimeType: row.mimeType, sizeBytes: row.sizeBytes, fileName: row.fileName, expires: link.expires };
+}
+
+/** DELETE /media/{id}: the file's bytes and row go; the messages that showed it stay, without media. */
+export async function deleteMedia(deps: Pick<MediaDeps, 'db' | 'mediaDir'>, organizationId: string, mediaId: string): Promise<void> {
+  const row = await deleteMediaFile(deps.db, organizationId, mediaId);
+  if (!row) throw notFound(MEDIA_NOT_FOUND);
+  if (row.storageKey) await removeMediaFile(deps.mediaDir, row.storageKey);
+}

@@ -1,0 +1,68 @@
+import { createReadStream } from 'node:fs';
+import multipart from '@fastify/multipart';
+import type { FastifyInstance } from 'fastify';
+import { number, object, string } from 'yup';
+import type { MediaUrlResponse, SendMessageResponse } from '@shared/api/conversations';
+import type { MessageResponse } from '@shared/api/roles';
+import { idParams, noQuery } from '@shared/validation/route-input';
+import { authOf } from '../../plugins/access';
+import type { YupTypeProvider } from '../../plugins/validation';
+import { mediaDirOf } from '../conversations/media-storage';
+import { SEND_ACCESS, viewerOf } from '../conversations/viewer';
+import { mediaCacheControl, mediaContentHeaders } from './media-content-headers';
+import { deleteMedia, MEDIA_LINK_INVALID, MEDIA_NOT_FOUND, mediaLink, openMediaContent, sendMediaUpload } from './media-service';
+import { UPLOAD_LIMITS } from './media-upload';
+
+const mediaParams = idParams({ id: MEDIA_NOT_FOUND });
+
+/** The signed link's query (made by MediaUrlSigner, never typed by a person): a malformed one is simply invalid. */
+const mediaLinkQuerySchema = object({
+  expires: number().typeError(MEDIA_LINK_INVALID).integer(MEDIA_LINK_INVALID).required(MEDIA_LINK_INVALID),
+  signature: string().required(MEDIA_LINK_INVALID).max(100, MEDIA_LINK_INVALID),
+});
+
+/** Media: sending a file, short-lived links to stored files, the files themselves, and deleting them. */
+export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
+  // Registered here, in this plugin's own scope: only the upload route takes multipart bodies.
+  await fastify.register(multipart, { limits: UPLOAD_LIMITS });
+  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const mediaDir = mediaDirOf(app.config.dataDir);
+  const deps = () => ({ db: app.db, accounts: app.whatsapp.accounts, mediaUrls: app.whatsapp.mediaUrls, mediaDir });
+
+  app.post('/upload', { config: { access: SEND_ACCESS, multipart: true } }, async (request, reply): Promise<SendMessageResponse> => {
+    const sent = await sendMediaUpload(deps(), viewerOf(authOf(request)), request.parts());
+    void reply.status(sent.created ? 201 : 200);
+    return sent.answer;
+  });
+
+  app.get(
+    '/:id/url',
+    { config: { access: 'messages:view' }, schema: { params: mediaParams, querystring: noQuery } },
+    async (request): Promise<MediaUrlResponse> => mediaLink(deps(), authOf(request).organizationId, request.params.id),
+  );
+
+  app.get(
+    '/:id/content',
+    {
+      config: { access: 'messages:view' },
+      schema: { params: mediaParams, querystring: mediaLinkQuerySchema },
+      // Runs after the API-wide `no-store`: a file behind a link is private but may be cached until the link expires.
+      onSend: async (request, reply) => {
+        if (reply.statusCode === 200) void reply.header('cache-control', mediaCacheControl(request.query.expires));
+      },
+    },
+    async (request, reply) => {
+      const content = await openMediaContent(deps(), authOf(request).organizationId, request.params.id, request.query);
+      return reply.headers(mediaContentHeaders(content)).send(createReadStream(content.path));
+    },
+  );
+
+  app.delete(
+    '/:id',
+    { config: { access: 'messages:send' }, schema: { params: mediaParams } },
+    async (request): Promise<MessageResponse> => {
+      await deleteMedia(deps(), authOf(request).organizationId, request.params.id);
+      return { message: 'Media deleted' };
+    },
+  );
+}
