@@ -174,7 +174,7 @@ async function seedOutboundMessages(db: Awaited<ReturnType<typeof openDatabase>>
       const wamid = `wamid.bench-out-${c}-${i}`;
       wamids.push(wamid);
       return {
-        organizationId, conversationId: conversation.id, contactId, seq: i + 1, wamid,
+        organizationId, conversationId: conversation.id, contactId, seq: i + 1, changeSeq: i + 1, wamid,
         direction: 'outbound' as const, messageType: 'text' as const, content: 'Your order shipped', status: 'sending' as const,
       };
     });

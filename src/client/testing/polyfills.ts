@@ -29,4 +29,7 @@ if (!('ResizeObserver' in window)) {
 }
 
 if (!Element.prototype.scrollIntoView) Element.prototype.scrollIntoView = () => undefined;
+// Virtual lists scroll elements (by the height of prepended history, to keep the view still).
+Element.prototype.scrollBy ??= () => undefined;
+Element.prototype.scrollTo ??= () => undefined;
 window.scrollTo = () => undefined;

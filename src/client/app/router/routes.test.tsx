@@ -15,6 +15,10 @@ const emptyLists = () =>
     http.get(apiUrl('/contacts'), () => HttpResponse.json(EMPTY_PAGE)),
     http.get(apiUrl('/tags'), () => HttpResponse.json(EMPTY_PAGE)),
     http.get(apiUrl('/templates/local'), () => HttpResponse.json({ ...EMPTY_PAGE, lastTemplateSync: null })),
+    http.get(apiUrl('/conversations'), () => HttpResponse.json(EMPTY_PAGE)),
+    http.get(apiUrl('/conversations/status/counts'), () => HttpResponse.json({ all: 0, open: 0, in_progress: 0, resolved: 0 })),
+    http.get(apiUrl('/conversations/assignment/counts'), () => HttpResponse.json({ all: 0, mine: 0, unassigned: 0 })),
+    http.get(apiUrl('/conversations/contact/:contactId'), () => HttpResponse.json({ error: 'Contact not found' }, { status: 404 })),
   );
 
 describe('route table', () => {

@@ -105,6 +105,17 @@ describe('who sees which conversations', () => {
     expect((await patch(agent, others, 'read')).statusCode).toBe(404);
   });
 
+  it('pages through their own and the unassigned ones in one order, newest activity first', async () => {
+    const whole = (await list(agent, '?limit=1000')).data;
+    const times = whole.map((c) => c.lastMessageAt ?? c.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+    const paged: string[] = [];
+    for (let page = 1; page <= Math.ceil(whole.length / 4); page += 1) paged.push(...(await list(agent, `?limit=4&page=${page}`)).data.map((c) => c.id));
+    expect(paged).toEqual(whole.map((c) => c.id));
+    expect((await list(agent, '?limit=4')).pagination.total).toBe(whole.length);
+    expect((await list(agent, '?filter=unassigned&search=nobody-at-all')).pagination.total).toBe(0);
+  });
+
   it('chats:view_all: every conversation, by filter', async () => {
     const all = (await list(suite.admin, '?limit=1000')).data.map((c) => c.id);
     expect(all).toEqual(expect.arrayContaining([mine, others, unassigned]));

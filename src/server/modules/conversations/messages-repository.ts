@@ -50,21 +50,14 @@ export async function findMessageByClientId(
   return row;
 }
 
-/** The conversations these stored messages belong to (by wamid), with the wamids found. */
-export async function conversationsOfWamids(
-  db: Queryable,
-  organizationId: string,
-  wamids: string[],
-): Promise<{ conversationIds: string[]; found: Set<string> }> {
-  if (wamids.length === 0) return { conversationIds: [], found: new Set() };
+/** The conversations the organization's messages with these wamids belong to. */
+export async function conversationsOfWamids(db: Queryable, organizationId: string, wamids: string[]): Promise<string[]> {
+  if (wamids.length === 0) return [];
   const rows = await db
-    .select({ wamid: messages.wamid, conversationId: messages.conversationId })
+    .selectDistinct({ conversationId: messages.conversationId })
     .from(messages)
     .where(and(eq(messages.organizationId, organizationId), inArray(messages.wamid, wamids)));
-  return {
-    conversationIds: [...new Set(rows.map((row) => row.conversationId))],
-    found: new Set(rows.flatMap((row) => (row.wamid ? [row.wamid] : []))),
-  };
+  return rows.map((row) => row.conversationId);
 }
 
 /** Inserts the messages a unique key (wamid, seq, client id) does not refuse; answers how many it inserted. */

@@ -104,7 +104,7 @@ export async function applyStatuses(db: Database, organizationId: string, update
   const wamids = folded.map((f) => f.wamid);
   await db.transaction(async (tx) => {
     await lockWamids(tx, organizationId, wamids);
-    await lockConversations(tx, organizationId, (await conversationsOfWamids(tx, organizationId, wamids)).conversationIds);
+    await lockConversations(tx, organizationId, await conversationsOfWamids(tx, organizationId, wamids));
     const applied = await mergeStatuses(tx, organizationId, folded);
     await parkStatuses(
       tx,

@@ -4,10 +4,6 @@ import { sessionUser } from '@client/testing/fixtures';
 import { renderWithProviders } from '@client/testing/test-utils';
 import ConversationsScreen from '../conversations-screen';
 
-// jsdom has no element scrolling; Virtuoso scrolls by the height of prepended history to keep the view still.
-Element.prototype.scrollBy ??= () => undefined;
-Element.prototype.scrollTo ??= () => undefined;
-
 /** The screens the inbox lays out for: a phone (one pane) or a desktop with room for three panes. */
 export type Screen = 'phone' | 'desktop';
 
