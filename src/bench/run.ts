@@ -4,6 +4,7 @@
  */
 import { contactsImportBench } from './contacts-import.bench';
 import { contactsListBench } from './contacts-list.bench';
+import { inboxBench } from './inbox.bench';
 import { inboxMergeBench } from './inbox-merge.bench';
 import { webhookIngestBench } from './webhook-ingest.bench';
 
@@ -19,7 +20,7 @@ export interface BenchSuite {
   run(): Promise<BenchRow[]>;
 }
 
-const SUITES: BenchSuite[] = [webhookIngestBench, contactsImportBench, contactsListBench, inboxMergeBench];
+const SUITES: BenchSuite[] = [webhookIngestBench, contactsImportBench, contactsListBench, inboxMergeBench, inboxBench];
 
 async function main(): Promise<void> {
   const filter = process.argv[2];

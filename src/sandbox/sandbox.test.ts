@@ -145,6 +145,28 @@ describe('the sandbox', () => {
     expect(inboundOf()[0]).toMatchObject({ type: 'document', document: expect.objectContaining({ mime_type: 'application/pdf' }) });
   });
 
+  it("sets one customer's behaviour and lists the sends to one recipient through its control API", async () => {
+    await start({ readRate: 1, replyRate: 1 });
+    const behave = (waId: string, payload: Record<string, unknown>) => app.inject({ method: 'PUT', url: `/_sandbox/customers/${waId}`, payload });
+    expect((await behave('971501234567', { readRate: 0, replyRate: 0 })).json()).toEqual({ waId: '971501234567', readRate: 0, replyRate: 0 });
+    expect((await behave('971501234567', { readRate: 2 })).statusCode).toBe(400);
+    expect((await behave('12ab', {})).statusCode).toBe(400);
+
+    sandbox.inbound({ phoneNumberId: PNID, from: '971501234567', text: 'Hi' });
+    sandbox.inbound({ phoneNumberId: PNID, from: '971552345678', text: 'Hello' });
+    const quiet = (await send({ to: '971501234567', type: 'text', text: { body: 'Once' } })).json().messages[0].id as string;
+    const chatty = (await send({ to: '971552345678', type: 'text', text: { body: 'Twice' } })).json().messages[0].id as string;
+    await sandbox.settle();
+    expect(statusesOf(quiet).map((s) => s.status)).toEqual(['sent', 'delivered']);
+    expect(statusesOf(chatty).map((s) => s.status)).toEqual(['sent', 'delivered', 'read']);
+    expect(inboundOf().filter((m) => m.from === '971552345678')).toHaveLength(2);
+    expect(inboundOf().filter((m) => m.from === '971501234567')).toHaveLength(1);
+
+    const sends = (await app.inject({ method: 'GET', url: '/_sandbox/messages?to=%2B971501234567' })).json();
+    expect(sends.data).toEqual([expect.objectContaining({ wamid: quiet, to: '971501234567', type: 'text', text: 'Once' })]);
+    expect((await app.inject({ method: 'GET', url: '/_sandbox/messages' })).json().data).toHaveLength(2);
+  });
+
   it('answers Graph-shaped errors for malformed requests', async () => {
     await start();
     const noProduct = await app.inject({ method: 'POST', url: `/v23.0/${PNID}/messages`, headers: AUTH, payload: { to: '971501234567', type: 'text' } });

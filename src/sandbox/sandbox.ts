@@ -104,6 +104,16 @@ export class Sandbox {
     return true;
   }
 
+  /** The share of delivered messages this customer reads: their own behaviour, else the sandbox's rate. */
+  readRateFor(waId: string): number {
+    return this.world.behaviours.get(waId)?.readRate ?? this.options.readRate;
+  }
+
+  /** The share of read messages this customer answers: their own behaviour, else the sandbox's rate. */
+  replyRateFor(waId: string): number {
+    return this.world.behaviours.get(waId)?.replyRate ?? this.options.replyRate;
+  }
+
   /** Takes one send from the number's token bucket, or answers the throughput error. */
   takeThroughput(phoneNumberId: string): SandboxGraphError | undefined {
     const rate = this.options.throughputPerSecond;

@@ -43,12 +43,23 @@ export interface SentMessage {
   phoneNumberId: string;
   to: string;
   type: string;
+  /** What the customer reads: a text's body or a media caption; null for other types. */
+  text: string | null;
   /** Quick-reply buttons a customer may press: their text and the payload the send attached. */
   quickReplies: Array<{ text: string; payload: string }>;
   sentAt: number;
 }
 
 const MAX_SENT_KEPT = 5_000;
+
+/**
+ * How one customer treats the business's messages, instead of the sandbox-wide rates: the share of
+ * delivered messages they read, and of read ones they answer (1 always, 0 never).
+ */
+export interface CustomerBehaviour {
+  readRate?: number;
+  replyRate?: number;
+}
 
 export class SandboxWorld {
   readonly businesses = new Map<string, SandboxBusiness>();
@@ -58,6 +69,8 @@ export class SandboxWorld {
   readonly media = new Map<string, StoredMedia>();
   readonly sent = new Map<string, SentMessage>();
   readonly customers: CustomerFixture[] = [...CUSTOMER_FIXTURES];
+  /** Per customer number (digits): behaviour set through the control API. */
+  readonly behaviours = new Map<string, CustomerBehaviour>();
   private nextId = 1_000_000_000_000;
 
   constructor() {

@@ -41,7 +41,8 @@ async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: nu
 
 /**
  * Starts `npm start`'s entry exactly as a newcomer would run it (embedded database in a fresh
- * DATA_DIR, the demo organization, the sandbox), on a free port. Building the SPA happens inside.
+ * DATA_DIR, the demo organization, the sandbox without its customers' random chatter), on a free
+ * port. Building the SPA happens inside.
  */
 export async function startServer(): Promise<E2eServer> {
   const port = await freePort();
@@ -49,7 +50,9 @@ export async function startServer(): Promise<E2eServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server/cli/start.ts'], {
     cwd: ROOT,
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn' },
+    // The sandbox's customers stay quiet: a test makes the customer it needs write (its control API),
+    // and random chatter would reorder the inbox and reopen closed windows under the tests.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', SANDBOX_CUSTOMERS: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });

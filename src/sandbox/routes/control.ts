@@ -2,19 +2,22 @@ import type { FastifyInstance } from 'fastify';
 import { FAULT_KINDS, type FaultKind } from '../faults';
 import type { Sandbox } from '../sandbox';
 import { INBOUND_TYPES, type InboundRequest } from '../simulation/customers';
+import type { CustomerBehaviour } from '../world';
 
 type Json = Record<string, unknown>;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 
 /**
- * Sandbox-only controls, from this machine only (tests, demos, `curl`): make a customer write, inject
- * or clear faults, change a template's review status, list recent sends.
+ * Sandbox-only controls, from this machine only (tests, demos, `curl`): make a customer write, set how
+ * a customer treats messages, inject or clear faults, change a template's review status, list sends
+ * (the latest 100, or every one kept to one recipient).
  *   POST   /_sandbox/inbound            { phoneNumberId, from?, name?, type?, text?, payload?, context?, referral? }
+ *   PUT    /_sandbox/customers/{waId}   { readRate?, replyRate? }  (0..1; absent: the sandbox's rate)
  *   POST   /_sandbox/faults             { target: token | phone number id | WABA id, kind, count? }
  *   DELETE /_sandbox/faults?target=
  *   POST   /_sandbox/templates/status   { businessAccountId, name, language, status }
- *   GET    /_sandbox/messages
+ *   GET    /_sandbox/messages?to=       to: the recipient's number (digits)
  */
 export async function controlRoutes(app: FastifyInstance, { sandbox, allowRemote }: { sandbox: Sandbox; allowRemote: boolean }) {
   app.addHook('onRequest', async (request, reply) => {
@@ -32,6 +35,20 @@ export async function controlRoutes(app: FastifyInstance, { sandbox, allowRemote
     } catch (error) {
       return reply.status(404).send({ error: (error as Error).message });
     }
+  });
+
+  app.put('/customers/:waId', async (request, reply) => {
+    const { waId } = request.params as { waId: string };
+    const body = (request.body ?? {}) as Json;
+    const isRate = (value: unknown) => value === undefined || (typeof value === 'number' && value >= 0 && value <= 1);
+    if (!/^\d{7,15}$/.test(waId) || !isRate(body.readRate) || !isRate(body.replyRate)) {
+      return reply.status(400).send({ error: 'waId is 7-15 digits; readRate and replyRate, when given, are numbers from 0 to 1' });
+    }
+    const behaviour: CustomerBehaviour = {};
+    if (typeof body.readRate === 'number') behaviour.readRate = body.readRate;
+    if (typeof body.replyRate === 'number') behaviour.replyRate = body.replyRate;
+    sandbox.world.behaviours.set(waId, behaviour);
+    return { waId, ...behaviour };
   });
 
   app.post('/faults', async (request, reply) => {
@@ -58,5 +75,9 @@ export async function controlRoutes(app: FastifyInstance, { sandbox, allowRemote
     return changed ? { success: true } : reply.status(404).send({ error: 'No such template' });
   });
 
-  app.get('/messages', async () => ({ data: [...sandbox.world.sent.values()].slice(-100).reverse() }));
+  app.get('/messages', async (request) => {
+    const to = (request.query as { to?: string }).to?.replace(/\D/g, '');
+    const sent = [...sandbox.world.sent.values()];
+    return { data: (to ? sent.filter((message) => message.to === to) : sent.slice(-100)).reverse() };
+  });
 }

@@ -40,7 +40,7 @@ export function postMessage(sandbox: Sandbox, business: SandboxBusiness, number:
   if (refused) throw refused;
 
   const wamid = newWamid();
-  const sent = { wamid, phoneNumberId: number.id, to, type, quickReplies, sentAt: Date.now() };
+  const sent = { wamid, phoneNumberId: number.id, to, type, text: readableText(body, type), quickReplies, sentAt: Date.now() };
   sandbox.world.recordSent(sent);
   sandbox.statuses.schedule(business, number, sent, { freeForm: type !== 'template', reaction: type === 'reaction', category });
   return {
@@ -48,6 +48,14 @@ export function postMessage(sandbox: Sandbox, business: SandboxBusiness, number:
     contacts: [{ input: body.to, wa_id: to }],
     messages: [{ id: wamid }],
   };
+}
+
+/** What the customer reads of a send: a text's body or a media caption. */
+function readableText(body: Json, type: string): string | null {
+  const part = body[type];
+  if (!isObject(part)) return null;
+  const text = type === 'text' ? part.body : part.caption;
+  return typeof text === 'string' ? text : null;
 }
 
 function checkText(text: unknown): void {

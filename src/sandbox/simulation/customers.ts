@@ -69,7 +69,7 @@ export class CustomerSimulation {
   /** After a customer read a business message: maybe answer it, maybe press one of its buttons. */
   maybeReply(sent: SentMessage): void {
     const { sandbox } = this;
-    if (sandbox.options.random() >= sandbox.options.replyRate) return;
+    if (sandbox.options.random() >= sandbox.replyRateFor(sent.to)) return;
     sandbox.timeline.after(
       sandbox.jitter(sandbox.options.replyDelayMs),
       () => {

@@ -42,7 +42,7 @@ export class StatusSimulation {
 
   schedule(business: SandboxBusiness, number: SandboxNumber, sent: SentMessage, kind: SendKind): void {
     const { sandbox } = this;
-    const { statusDelaysMs, random, failureRate, readRate } = sandbox.options;
+    const { statusDelaysMs, random, failureRate } = sandbox.options;
     const wabaId = business.wabaId ?? '';
     const post = (event: Omit<StatusEvent, 'wamid' | 'recipient'>) =>
       sandbox.webhooks.send(statusPayload(wabaId, number, [{ wamid: sent.wamid, recipient: sent.to, ...event }]));
@@ -72,7 +72,7 @@ export class StatusSimulation {
 
     const deliveredAt = sentAt + sandbox.jitter(statusDelaysMs.delivered);
     sandbox.timeline.after(deliveredAt, () => post({ status: 'delivered', at: Date.now(), pricing }), onError);
-    if (random() >= readRate) return;
+    if (random() >= sandbox.readRateFor(sent.to)) return;
     sandbox.timeline.after(
       deliveredAt + sandbox.jitter(statusDelaysMs.read),
       () => {

@@ -247,6 +247,50 @@ describe('An open conversation', () => {
     expect(clientIds[1]).toBe(clientIds[0]);
   });
 
+  it('keeps Retry on a send Meta refused once the poll brings the stored failed message, also after a retry that failed', async () => {
+    mockInbox({ conversations: [aisha], messages });
+    const clientIds: string[] = [];
+    const stored = (status: 'failed' | 'sent') =>
+      message('v-1', 3, {
+        content: 'Back in stock tomorrow',
+        clientId: clientIds[0],
+        direction: 'outbound',
+        status,
+        ...(status === 'failed' && { errorCode: 2, errorMessage: 'Service temporarily unavailable' }),
+      });
+    server.use(
+      http.post(apiUrl('/conversations/v-1/messages'), async ({ request }) => {
+        clientIds.push(((await request.json()) as { clientId: string }).clientId);
+        if (clientIds.length <= 2) return HttpResponse.json({ error: 'WhatsApp is unreachable' }, { status: 502 });
+        return HttpResponse.json({ message: stored('sent'), conversation: aisha });
+      }),
+      http.get(apiUrl('/conversations/v-1/messages/poll'), () =>
+        HttpResponse.json(clientIds.length === 1 ? { messages: [stored('failed')], cursor: 3 } : { messages: [], cursor: 3 }),
+      ),
+    );
+    jest.spyOn(console, 'error').mockImplementation(() => undefined);
+    const { user } = renderInbox('/conversations/contact-v-1');
+    const region = await messageLog();
+    await within(region).findByText('Is my order shipped?');
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Back in stock tomorrow{Enter}');
+
+    // The poll (every 2 s) replaces the unsent bubble with the stored one, failed with Meta's reason.
+    expect(await within(region).findByText('Not delivered', undefined, { timeout: 4000 })).toBeInTheDocument();
+    const bubble = within(region).getByText('Back in stock tomorrow').closest('li') as HTMLElement;
+    expect(within(bubble).getByText('Service temporarily unavailable')).toBeInTheDocument();
+    // A retry refused again (no poll reports it: nothing changed on the server) is failed again, not sending for good.
+    await user.click(within(bubble).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(clientIds).toHaveLength(2));
+    expect(await within(bubble).findByText('WhatsApp is unreachable')).toBeInTheDocument();
+    expect(within(bubble).getByRole('img', { name: 'Failed' })).toBeInTheDocument();
+    await user.click(within(bubble).getByRole('button', { name: 'Retry' }));
+    await waitFor(() => expect(within(region).queryByText('Not delivered')).not.toBeInTheDocument());
+    const sent = within(region).getByText('Back in stock tomorrow').closest('li') as HTMLElement;
+    expect(within(sent).getByRole('img', { name: 'Sent' })).toBeInTheDocument();
+    expect(within(region).getAllByText('Back in stock tomorrow')).toHaveLength(1);
+    expect(clientIds).toEqual([clientIds[0], clientIds[0], clientIds[0]]);
+  });
+
   it('merges a status change from the poll into the existing bubble (sent → delivered)', async () => {
     const before = message('v-1', 2, { content: 'It left this morning', direction: 'outbound', status: 'sent', clientId: 'c-old' });
     const log = mockInbox({

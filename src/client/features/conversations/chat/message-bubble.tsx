@@ -15,7 +15,7 @@ export interface MessageBubbleProps {
   message: InboxMessage;
   startsGroup: boolean;
   endsGroup: boolean;
-  /** Present when the message failed before the server stored it: sends it again. */
+  /** Sends a failed text message of ours again under its clientId. */
   onRetry?: (clientId: string) => void;
 }
 
@@ -35,13 +35,14 @@ function Body({ message }: { message: InboxMessage }) {
 /**
  * One message: customer messages on the left, ours on the right. Same-direction messages within five
  * minutes sit close together as one group. Ours carry their delivery tick; a failure shows its reason,
- * and a Retry when the message never reached the server.
+ * and a failed text written here (it has a clientId) offers Retry, whether the server never stored it
+ * or stored it and Meta refused it: the server sends a failed message again under its clientId, once.
  */
 export const MessageBubble = memo(function MessageBubble({ message, startsGroup, endsGroup, onRetry }: MessageBubbleProps) {
   const outbound = message.direction === 'outbound';
   const failed = message.status === 'failed';
   const unsent = failed && message.seq === null;
-  const retryId = unsent ? message.clientId : null;
+  const retryId = failed && outbound && message.messageType === 'text' ? message.clientId : null;
   return (
     <Box sx={{ display: 'flex', justifyContent: outbound ? 'flex-end' : 'flex-start', px: 2, pt: startsGroup ? 1.5 : 0.25, pb: endsGroup ? 0.25 : 0 }}>
       <Box

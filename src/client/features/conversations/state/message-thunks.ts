@@ -48,9 +48,12 @@ function asApiError(error: unknown): ApiError {
  */
 export const sendTextMessage = createInboxThunk<SendMessageResponse, SendTextArgs>(
   'conversations/sendTextMessage',
-  async (args, { dispatch, rejectWithValue }) => {
+  async (args, { dispatch, getState, rejectWithValue }) => {
     const conversationId = args.conversation.id;
     const pending = optimisticMessage(args, new Date().toISOString());
+    // A retry of a message the server stored (and Meta refused): no poll reports a refused retry.
+    const before = conversationsApi.endpoints.getMessages.select(conversationId)(getState()).data?.entities[args.clientId];
+    const retryingStored = before !== undefined && before.seq !== null;
     dispatch(
       conversationsApi.util.updateQueryData('getMessages', conversationId, (cache) => {
         const held = cache.entities[args.clientId];
@@ -70,8 +73,9 @@ export const sendTextMessage = createInboxThunk<SendMessageResponse, SendTextArg
       dispatch(
         conversationsApi.util.updateQueryData('getMessages', conversationId, (cache) => {
           const held = cache.entities[args.clientId];
-          // A poll may have brought the stored message meanwhile (the answer was lost, not the send).
-          if (held && held.seq === null) {
+          // A poll may have brought the stored message meanwhile (the answer was lost, not the send); a
+          // stored message whose retry failed is failed again, or it would show sending for good.
+          if (held && (held.seq === null || (retryingStored && held.status === 'sending'))) {
             messagesAdapter.updateOne(cache, { id: args.clientId, changes: { status: 'failed', errorMessage: failure.error ?? null } });
           }
         }),
