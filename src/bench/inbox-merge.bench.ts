@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { createNextState, freeze } from '@reduxjs/toolkit';
-import type { Message } from '@shared/api/conversations';
+import { NO_MEDIA, type Message } from '@shared/api/conversations';
 import { cacheFromPage, mergePolled, messagesAdapter, type InboxMessage, type MessagesCache } from '../client/features/conversations/state/message-cache';
 import type { BenchRow, BenchSuite } from './run';
 
@@ -33,12 +33,7 @@ function message(seq: number, overrides: Partial<Message> = {}): Message {
     errorMessage: null,
     sentAt: at,
     createdAt: at,
-    mediaId: null,
-    mediaUrl: null,
-    mediaType: null,
-    mediaSize: null,
-    mediaDuration: null,
-    mediaFileName: null,
+    ...NO_MEDIA,
     ...overrides,
   };
 }

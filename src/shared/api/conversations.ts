@@ -90,6 +90,16 @@ export interface Message {
   mediaFileName: string | null;
 }
 
+/** The media fields of a message that carries none. */
+export const NO_MEDIA = {
+  mediaId: null,
+  mediaUrl: null,
+  mediaType: null,
+  mediaSize: null,
+  mediaDuration: null,
+  mediaFileName: null,
+} as const satisfies Pick<Message, 'mediaId' | 'mediaUrl' | 'mediaType' | 'mediaSize' | 'mediaDuration' | 'mediaFileName'>;
+
 /** A template message's `content`: JSON with the template text and its parameters. */
 export interface TemplateMessageContent {
   templateName: string;

@@ -1,5 +1,5 @@
 import { isApiError, type ApiError } from '@client/api/api-error';
-import type { Conversation, SendMessageResponse } from '@shared/api/conversations';
+import { NO_MEDIA, type Conversation, type SendMessageResponse } from '@shared/api/conversations';
 import { conversationsApi, writeConversation, type InboxDispatch } from '../conversations-api';
 import { createInboxThunk } from './inbox-thunk';
 import { mergeMessages, messagesAdapter, oldestSeq, type InboxMessage } from './message-cache';
@@ -27,12 +27,7 @@ function optimisticMessage({ conversation, content, clientId }: SendTextArgs, no
     errorMessage: null,
     sentAt: now,
     createdAt: now,
-    mediaId: null,
-    mediaUrl: null,
-    mediaType: null,
-    mediaSize: null,
-    mediaDuration: null,
-    mediaFileName: null,
+    ...NO_MEDIA,
   };
 }
 

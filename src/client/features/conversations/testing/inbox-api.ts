@@ -1,13 +1,5 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import type {
-  AgentsResponse,
-  Conversation,
-  ConversationPage,
-  Message,
-  MessagePage,
-  MessagePollResponse,
-  StatusCounts,
-} from '@shared/api/conversations';
+import { NO_MEDIA, type AgentsResponse, type Conversation, type ConversationPage, type Message, type MessagePage, type MessagePollResponse, type StatusCounts } from '@shared/api/conversations';
 import { apiUrl } from '@client/testing/msw/api-url';
 import { server } from '@client/testing/msw/server';
 
@@ -51,12 +43,7 @@ export function message(conversationId: string, seq: number, overrides: Partial<
     errorMessage: null,
     sentAt: at,
     createdAt: at,
-    mediaId: null,
-    mediaUrl: null,
-    mediaType: null,
-    mediaSize: null,
-    mediaDuration: null,
-    mediaFileName: null,
+    ...NO_MEDIA,
     ...overrides,
   };
 }

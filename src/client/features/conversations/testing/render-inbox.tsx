@@ -1,6 +1,7 @@
 import { VirtuosoMockContext } from 'react-virtuoso';
 import type { Permission } from '@shared/permissions/catalogue';
 import { sessionUser } from '@client/testing/fixtures';
+import { fixedMediaQuery } from '@client/testing/polyfills';
 import { renderWithProviders } from '@client/testing/test-utils';
 import ConversationsScreen from '../conversations-screen';
 
@@ -9,18 +10,8 @@ export type Screen = 'phone' | 'desktop';
 
 /** jsdom matches no media query; this answers the inbox's two as the chosen screen would. */
 function pretendScreen(screen: Screen): void {
-  jest.spyOn(window, 'matchMedia').mockImplementation(
-    (query: string) =>
-      ({
-        matches: screen === 'phone' ? query.includes('48em') : query.includes('min-width: 1400px'),
-        media: query,
-        onchange: null,
-        addListener: () => undefined,
-        removeListener: () => undefined,
-        addEventListener: () => undefined,
-        removeEventListener: () => undefined,
-        dispatchEvent: () => false,
-      }) as MediaQueryList,
+  jest.spyOn(window, 'matchMedia').mockImplementation((query: string) =>
+    fixedMediaQuery(query, screen === 'phone' ? query.includes('48em') : query.includes('min-width: 1400px')),
   );
 }
 
