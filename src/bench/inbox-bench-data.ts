@@ -33,7 +33,7 @@ export interface InboxShape {
   members: number;
   /** One per contact. */
   conversations: number;
-  /** Conversations have between `messagesPerConversation - spread` and `+ spread` messages, this many on average (exactly, for an even count). */
+  /** Messages per conversation on average (exactly, for an even count of conversations); sizes spread up to ±90 around it, never below 10. */
   messagesPerConversation: number;
 }
 
@@ -75,7 +75,10 @@ export async function seedInbox(db: Database, org: BenchOrganization, shape: Inb
   return rows.map((row) => ({ id: row.id, lastSeq: Number(row.last_seq) }));
 }
 
-/** The organization's members, the founder first: the others as Agents, two of them Team Leads. */
+/**
+ * The organization's members, the founder first. Of the members made here the first is an Admin when
+ * there is no founder, the first three (the Admin aside) are Team Leads, the others Agents.
+ */
 async function seedMembers(tx: Queryable, org: BenchOrganization, members: number): Promise<string[]> {
   const made = org.founderUserId ? members - 1 : members;
   const { tag } = org;
@@ -103,7 +106,9 @@ async function seedMembers(tx: Queryable, org: BenchOrganization, members: numbe
  */
 async function seedContactsAndPlan(tx: Queryable, org: BenchOrganization, shape: InboxShape, memberIds: string[]): Promise<void> {
   const { tag } = org;
-  const spread = Math.max(1, Math.min(91, shape.messagesPerConversation - 9));
+  // Up to four unread messages after the agents' last reply need room before them.
+  if (shape.messagesPerConversation < 10) throw new Error('the inbox bench data needs at least 10 messages per conversation');
+  const spread = Math.min(91, shape.messagesPerConversation - 9);
   // CREATE TABLE AS takes no parameters: the table first, then an INSERT ... SELECT.
   await tx.execute(sql`
     create temporary table bench_plan (

@@ -1,5 +1,6 @@
 import { createRequire } from 'node:module';
 import { Worker } from 'node:worker_threads';
+import { startBusyMeter } from './machine-busy';
 
 /**
  * The inbox bench's two load generators, each in a worker thread (in the server's own event loop a load
@@ -21,6 +22,8 @@ export interface Saturated extends Latencies {
   failed: number;
   /** CPU the whole process (server, and the load worker) spent per request. */
   cpuMsPerRequest: number;
+  /** The machine's CPUs' busy share while measuring (every process: this one, PostgreSQL, any other). */
+  machineBusy: number | null;
 }
 
 interface AutocannonResult {
@@ -72,7 +75,9 @@ export async function saturate(
 ): Promise<Saturated> {
   await autocannonIn(origin, cookie, paths, connections, warmUpSeconds);
   const cpu = process.cpuUsage();
+  const busy = startBusyMeter();
   const result = await autocannonIn(origin, cookie, paths, connections, seconds);
+  const machineBusy = busy();
   const used = process.cpuUsage(cpu);
   const requests = result.requests.total;
   return {
@@ -83,6 +88,7 @@ export async function saturate(
     perSecond: requests / seconds,
     failed: result.non2xx + result.errors + result.timeouts,
     cpuMsPerRequest: (used.user + used.system) / 1000 / Math.max(1, requests),
+    machineBusy,
   };
 }
 
@@ -111,6 +117,8 @@ export interface AgentsResult {
   kinds: Record<string, AgentsKind>;
   /** Polls in the measured window that answered messages (none expected: nothing changes during the run). */
   pollsWithMessages: number;
+  /** The machine's CPUs' busy share from the end of the warm-up to the end of the run. */
+  machineBusy: number | null;
 }
 
 /**
@@ -198,12 +206,20 @@ Promise.all(agents.flatMap((agent, i) => [poll(i, agent), refresh(i, agent)])).t
 export function simulateAgents(options: AgentsOptions): Promise<AgentsResult> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(AGENTS_WORKER, { eval: true, workerData: options });
+    let busy: (() => number | null) | null = null;
+    const warmedUp = setTimeout(() => {
+      busy = startBusyMeter();
+    }, options.warmUpMs);
     worker.once('message', (json: string) => {
-      const message = JSON.parse(json) as AgentsResult | { error: string };
+      clearTimeout(warmedUp);
+      const message = JSON.parse(json) as Omit<AgentsResult, 'machineBusy'> | { error: string };
       void worker.terminate();
       if ('error' in message) reject(new Error(message.error));
-      else resolve(message);
+      else resolve({ ...message, machineBusy: busy ? busy() : null });
     });
-    worker.once('error', reject);
+    worker.once('error', (error) => {
+      clearTimeout(warmedUp);
+      reject(error);
+    });
   });
 }
