@@ -1,5 +1,3 @@
-import { createRequire } from 'node:module';
-import { Worker } from 'node:worker_threads';
 import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -11,6 +9,7 @@ import { loadConfig } from '../server/config';
 import { openDatabase, type DatabaseHandle } from '../server/db/database';
 import { writeImport } from '../server/modules/contact-import/contact-import-service';
 import { ContactBatches } from '../server/modules/contact-import/contact-batches';
+import { autocannonIn, type AutocannonResult } from './autocannon-in-worker';
 import { benchContact } from './contacts-bench-data';
 import { startBenchPostgres } from './contacts-postgres';
 import type { BenchRow, BenchSuite } from './run';
@@ -25,33 +24,6 @@ const FIRST_PAGES = 20;
 /** Name fragments and number fragments, common and rare, as people type them. */
 const SEARCHES = ['ahm', 'fatima', 'khan', 'al thani', 'priya nair', 'subram', 'oseph', 'zainab d', '50000', '98765', '0500012', '+971 5000', '333', '9000012', 'walid'];
 
-interface AutocannonResult {
-  latency: { p50: number; p99: number; max: number };
-  requests: { total: number };
-  non2xx: number;
-  errors: number;
-  timeouts: number;
-}
-
-/**
- * autocannon runs in a worker thread: in the server's own event loop it would take turns with the
- * requests it measures and inflate every latency. In a worker it answers raw histograms, which the
- * main thread aggregates.
- */
-const LOAD_WORKER = `
-const { parentPort, workerData } = require('node:worker_threads');
-const autocannon = require(workerData.autocannon);
-let n = 0;
-autocannon({
-  url: workerData.origin,
-  connections: workerData.connections,
-  duration: workerData.duration,
-  timeout: 30,
-  headers: { cookie: workerData.cookie },
-  requests: [{ setupRequest: (request) => ({ ...request, path: workerData.paths[n++ % workerData.paths.length] }) }],
-}).then((result) => parentPort.postMessage(JSON.stringify(result)), (error) => parentPort.postMessage(JSON.stringify({ error: String(error) })));
-`;
-
 function row(metric: string, value: string, target?: string): BenchRow {
   return { suite: SUITE, metric, value, target };
 }
@@ -61,33 +33,12 @@ function row(metric: string, value: string, target?: string): BenchRow {
  * last is answered, for DURATION_SECONDS after a warm-up.
  */
 async function load(origin: string, cookie: string, paths: string[]): Promise<Measured> {
-  await loadInWorker(origin, cookie, paths, WARM_UP_SECONDS);
+  await autocannonIn(origin, cookie, paths, CONNECTIONS, WARM_UP_SECONDS);
   const cpu = process.cpuUsage();
-  const result = await loadInWorker(origin, cookie, paths, DURATION_SECONDS);
+  const result = await autocannonIn(origin, cookie, paths, CONNECTIONS, DURATION_SECONDS);
   // The worker thread's CPU counts in process.cpuUsage too; autocannon's own cost is small beside the server's.
   const used = process.cpuUsage(cpu);
   return { result, cpuMsPerRequest: (used.user + used.system) / 1000 / Math.max(1, result.requests.total) };
-}
-
-function loadInWorker(origin: string, cookie: string, paths: string[], duration: number): Promise<AutocannonResult> {
-  const required = createRequire(__filename);
-  const autocannon = required.resolve('autocannon');
-  const { aggregateResult: aggregate } = required('autocannon') as {
-    aggregateResult: (results: object[], options: { url: string; connections: number; duration: number }) => AutocannonResult;
-  };
-  return new Promise((resolve, reject) => {
-    const worker = new Worker(LOAD_WORKER, {
-      eval: true,
-      workerData: { autocannon, origin, cookie, paths, connections: CONNECTIONS, duration },
-    });
-    worker.once('message', (json: string) => {
-      const message = JSON.parse(json) as object;
-      void worker.terminate();
-      if ('error' in message) reject(new Error(String(message.error)));
-      else resolve(aggregate([message], { url: origin, connections: CONNECTIONS, duration }));
-    });
-    worker.once('error', reject);
-  });
 }
 
 interface Measured {

@@ -165,7 +165,7 @@ async function measure(url: string): Promise<BenchRow[]> {
     const verify = await saturate(origin, cookie, [VERIFY], loadOptions);
     const empty = await saturate(bare.origin, cookie, ['/empty'], loadOptions);
     rows.push(row(`GET …/messages/poll?cursor=<current> over ${polled.length.toLocaleString('en')} conversations, ${CONNECTIONS} connections (saturated)`, describeSaturated(poll)));
-    rows.push(row(`GET ${VERIFY} (session lookup only: any API request's floor), ${CONNECTIONS} connections (saturated)`, describeSaturated(verify)));
+    rows.push(row(`GET ${VERIFY} (session lookup only, the floor of every API request), ${CONNECTIONS} connections (saturated)`, describeSaturated(verify)));
     rows.push(row(`bare Fastify GET /empty → {}, same process, ${CONNECTIONS} connections (saturated)`, describeSaturated(empty)));
     const ratio = poll.perSecond / empty.perSecond;
     rows.push(row('saturated poll / bare empty route, req/s', `${(ratio * 100).toFixed(1)}%`, `≥ ${RATIO_TARGET * 100}% (${ratio >= RATIO_TARGET ? 'met' : 'MISSED'})`));
