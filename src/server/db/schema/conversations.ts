@@ -5,8 +5,7 @@ import {
 import { contacts } from './contacts';
 import { createdAt, id, organizationId, timestampTz, updatedAt } from './columns';
 import { memberships, organizations, users } from './organizations';
-
-export const CONVERSATION_STATUSES = ['open', 'in_progress', 'resolved'] as const;
+import { CONVERSATION_STATUSES, MESSAGE_DIRECTIONS, MESSAGE_STATUSES } from '../../../shared/api/conversations';
 
 /** A conversation's latest activity, the inbox's sort key (queries must use the same expression to use the indexes). */
 export const conversationActivity = (t: { lastMessageAt: AnyPgColumn; createdAt: AnyPgColumn }) =>
@@ -64,12 +63,10 @@ export const conversations = pgTable(
   ],
 );
 
-export const MESSAGE_DIRECTIONS = ['inbound', 'outbound'] as const;
 export const MESSAGE_TYPES = [
   'text', 'template', 'image', 'video', 'audio', 'document', 'sticker', 'button', 'interactive', 'reaction',
   'unsupported',
 ] as const;
-export const MESSAGE_STATUSES = ['sending', 'sent', 'delivered', 'read', 'failed'] as const;
 
 /**
  * Messages. `seq` orders a conversation; `change_seq` is the conversation counter's value at the

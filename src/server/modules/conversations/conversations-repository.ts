@@ -1,13 +1,13 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { conversations, type CONVERSATION_STATUSES } from '../../db/schema';
+import type { ConversationStatus } from '@shared/api/conversations';
+import { conversations } from '../../db/schema';
 
 /**
  * The conversations table's one writer and reader (Drizzle only). A conversation's `last_seq` is its
  * change counter: messages take their `seq` and `change_seq` from it while the row is locked.
  */
 
-type ConversationStatus = (typeof CONVERSATION_STATUSES)[number];
 export type ConversationRow = typeof conversations.$inferSelect;
 
 export interface ConversationRef {

@@ -1,7 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { MESSAGE_STATUSES } from '../../db/schema';
-
-export type MessageStatus = (typeof MESSAGE_STATUSES)[number];
+import { MESSAGE_STATUS_RANK } from '@shared/api/conversations';
 
 /** The statuses Meta reports for a sent message. */
 export const DELIVERY_STATUSES = ['sent', 'delivered', 'read', 'failed'] as const;
@@ -17,11 +15,11 @@ export interface StatusUpdate {
 }
 
 /**
- * A message's delivery statuses merge by rank, so any order and any number of repeats give the same
- * final state: sending < sent < failed < delivered < read. `failed` beats `sent` but not `delivered` or
- * `read`, because a recipient with several devices can report both.
+ * A message's delivery statuses merge by rank (the one the browser uses too), so any order and any
+ * number of repeats give the same final state: sending < sent < failed < delivered < read. `failed`
+ * beats `sent` but not `delivered` or `read`, because a recipient with several devices can report both.
  */
-export const DELIVERY_RANK: Readonly<Record<MessageStatus, number>> = { sending: 0, sent: 1, failed: 2, delivered: 3, read: 4 };
+export const DELIVERY_RANK = MESSAGE_STATUS_RANK;
 
 /** The rank of a stored status column, in SQL (built from DELIVERY_RANK, so the two cannot disagree). */
 export function rankOfColumn(column: string): SQL {

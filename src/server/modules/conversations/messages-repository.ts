@@ -3,7 +3,8 @@ import type { Queryable } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
 import { messages } from '../../db/schema';
 import { advanceCounters } from './conversations-repository';
-import { DELIVERY_RANK, rankOfColumn, type MessageStatus } from './delivery-status';
+import type { MessageStatus } from '@shared/api/conversations';
+import { DELIVERY_RANK, rankOfColumn } from './delivery-status';
 
 /**
  * The messages table's one writer and reader (Drizzle only).
