@@ -85,3 +85,10 @@ export const TOAST = {
 
 /** Invitations are valid for seven days (our choice; nothing else depends on the duration). */
 export const INVITATION_TTL_DAYS = 7;
+
+export const BROADCAST_PAGE_SIZE = 10;
+export const MAX_BROADCAST_PARAMETER_LENGTH = 1000;
+/** A broadcast picked contact by contact names at most this many (larger audiences go by tag). */
+export const MAX_BROADCAST_CONTACTS = 1000;
+/** While any broadcast on screen is processing, its list and analytics refresh this often. */
+export const BROADCAST_PROGRESS_REFRESH_MS = 3_000;

@@ -1,10 +1,9 @@
 import { sql } from 'drizzle-orm';
-import { foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
-import { contacts } from './contacts';
+import { boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { AUTOMATION_ACTIONS, BROADCAST_STATUSES, RECIPIENT_STATES } from '../../../shared/api/broadcasts';
+import { contacts, tags } from './contacts';
 import { createdAt, id, organizationId, timestampTz, updatedAt } from './columns';
 import { organizations, users } from './organizations';
-
-export const BROADCAST_STATUSES = ['pending', 'processing', 'completed', 'failed'] as const;
 
 /** A template broadcast. Counters are derived from its recipients' states, never incremented per event. */
 export const broadcasts = pgTable(
@@ -15,8 +14,11 @@ export const broadcasts = pgTable(
     templateId: uuid('template_id').notNull(),
     templateName: text('template_name').notNull(),
     templateLanguage: text('template_language').notNull(),
+    /** The template's components when the broadcast was created: what every recipient is sent. */
+    templateComponents: jsonb('template_components').notNull().default([]),
     parameters: jsonb('parameters').notNull(),
     status: text('status', { enum: BROADCAST_STATUSES }).notNull().default('pending'),
+    statusReason: text('status_reason'),
     totalCount: integer('total_count').notNull().default(0),
     sentCount: integer('sent_count').notNull().default(0),
     failedCount: integer('failed_count').notNull().default(0),
@@ -35,8 +37,6 @@ export const broadcasts = pgTable(
   ],
 );
 
-export const RECIPIENT_STATES = ['pending', 'sending', 'sent', 'failed', 'ambiguous', 'cancelled'] as const;
-
 /** One queued row per recipient, claimed under a row lock with a lease, so no contact is sent twice. */
 export const broadcastRecipients = pgTable(
   'broadcast_recipients',
@@ -51,8 +51,12 @@ export const broadcastRecipients = pgTable(
     lockedUntil: timestampTz('locked_until'),
     nextAttemptAt: timestampTz('next_attempt_at').notNull().defaultNow(),
     messageId: uuid('message_id'),
+    wamid: text('wamid'),
+    sentAt: timestampTz('sent_at'),
     errorCode: integer('error_code'),
     errorMessage: text('error_message'),
+    /** Put back in the queue once by "Retry failed": a recipient is retried at most once. */
+    retried: boolean('retried').notNull().default(false),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -61,11 +65,12 @@ export const broadcastRecipients = pgTable(
       .onDelete('cascade'),
     foreignKey({ columns: [t.organizationId, t.contactId], foreignColumns: [contacts.organizationId, contacts.id] })
       .onDelete('cascade'),
-    index('broadcast_recipients_claim_idx').on(t.state, t.nextAttemptAt),
+    index('broadcast_recipients_broadcast_state_idx').on(t.organizationId, t.broadcastId, t.state),
+    // The dispatcher's two scans: due queued rows, and rows whose lease ran out mid-send.
+    index('broadcast_recipients_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),
+    index('broadcast_recipients_lease_idx').on(t.lockedUntil).where(sql`${t.state} = 'sending'`),
   ],
 );
-
-export const AUTOMATION_ACTIONS = ['assign_agent', 'do_nothing', 'add_tag'] as const;
 
 /** What pressing a broadcast's quick-reply button does. */
 export const automationRules = pgTable(
@@ -78,6 +83,7 @@ export const automationRules = pgTable(
     triggerText: text('trigger_text').notNull(),
     actionType: text('action_type', { enum: AUTOMATION_ACTIONS }).notNull(),
     targetUserId: uuid('target_user_id').references(() => users.id, { onDelete: 'set null' }),
+    targetTagId: uuid('target_tag_id').references(() => tags.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -87,7 +93,10 @@ export const automationRules = pgTable(
   ],
 );
 
-/** Each press of a broadcast button, for analytics and idempotent automation. */
+/**
+ * Each press of a broadcast button, for analytics and idempotent automation: keyed by the press's own
+ * wamid, so a replayed webhook records (and applies its rule) once, while a second press counts again.
+ */
 export const buttonClicks = pgTable(
   'button_clicks',
   {
@@ -95,7 +104,10 @@ export const buttonClicks = pgTable(
     organizationId: organizationId(),
     broadcastId: uuid('broadcast_id').notNull(),
     contactId: uuid('contact_id').notNull(),
+    /** The broadcast message whose button was pressed. */
     messageId: uuid('message_id').notNull(),
+    pressWamid: text('press_wamid').notNull(),
+    triggerId: text('trigger_id'),
     buttonText: text('button_text').notNull(),
     actionType: text('action_type', { enum: AUTOMATION_ACTIONS }),
     assignedToUserId: uuid('assigned_to_user_id').references(() => users.id, { onDelete: 'set null' }),
@@ -104,7 +116,20 @@ export const buttonClicks = pgTable(
   (t) => [
     foreignKey({ columns: [t.organizationId, t.broadcastId], foreignColumns: [broadcasts.organizationId, broadcasts.id] })
       .onDelete('cascade'),
-    uniqueIndex('button_clicks_message_key').on(t.messageId),
+    uniqueIndex('button_clicks_press_key').on(t.organizationId, t.pressWamid),
     index('button_clicks_broadcast_idx').on(t.organizationId, t.broadcastId),
   ],
 );
+
+/**
+ * The send pace of one phone number, shared by every Parley process: a send takes the slot
+ * `next_slot_at = greatest(next_slot_at, now()) + 1 / rate` in one atomic update, so the pace holds
+ * however many dispatchers run. Meta's 130429 slows the number down (`slowdown` > 1 stretches each
+ * slot) until `slowdown_until`.
+ */
+export const sendBuckets = pgTable('send_buckets', {
+  phoneNumberId: text('phone_number_id').primaryKey(),
+  nextSlotAt: timestampTz('next_slot_at').notNull().defaultNow(),
+  slowdown: doublePrecision('slowdown').notNull().default(1),
+  slowdownUntil: timestampTz('slowdown_until'),
+});

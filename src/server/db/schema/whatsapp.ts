@@ -16,6 +16,8 @@ export const whatsappConfigs = pgTable('whatsapp_configs', {
   businessAccountId: text('business_account_id').notNull(),
   webhookVerifyToken: text('webhook_verify_token').notNull(),
   isActive: boolean('is_active').notNull().default(true),
+  /** Broadcast pace of this number (Meta's throughput tier: 80 by default, up to 1,000). */
+  messagesPerSecond: integer('messages_per_second').notNull().default(80),
   createdAt: createdAt(),
   updatedAt: updatedAt(),
 });
