@@ -1,11 +1,72 @@
+import { BROADCAST_TEXTS, type AutomationRule, type AutomationRuleInput, type AutomationRulesResponse } from '@shared/api/broadcasts';
 import type { AgentsResponse } from '@shared/api/conversations';
-import type { Database } from '../../db/database';
+import type { TemplateComponent } from '@shared/api/templates';
+import { quickReplyButtons } from '@shared/templates/template-message';
+import type { Database, Queryable } from '../../db/database';
+import { invalidInput, notFound } from '../../lib/domain-error';
 import { listMemberPeople } from '../members/members-repository';
+import { liveTagsAmong } from '../tags/contact-tags-repository';
+import { deleteRule, findBroadcastTemplate, insertRules, listRules } from './automation-rules-repository';
 
-/** Button automation and assignment: who work can be given to. */
+/** Button automation and assignment: who work can be given to, and what a broadcast's buttons do. */
 
-/** Every member of the organization may be assigned conversations (and, later, a broadcast button's replies), by name. */
+export const AGENT_NOT_FOUND = 'Agent not found';
+export const RULE_TAG_NOT_FOUND = 'Tag not found';
+export const RULE_NOT_FOUND = 'Rule not found';
+export const NOT_A_QUICK_REPLY = 'Rules can only be set for the quick-reply buttons of the broadcast\'s template';
+
+/** Every member of the organization may be assigned conversations (and a broadcast button's replies), by name. */
 export async function listAgents(db: Database, organizationId: string): Promise<AgentsResponse> {
   const people = await listMemberPeople(db, organizationId);
   return { agents: people.map((person) => ({ id: person.userId, name: person.name, email: person.email })) };
+}
+
+/** Refuses a rule whose agent is not a member of the organization or whose tag is not one of its live tags. */
+export async function checkRuleTargets(db: Queryable, organizationId: string, rules: readonly AutomationRuleInput[]): Promise<void> {
+  const agentIds = new Set(rules.flatMap((rule) => (rule.actionType === 'assign_agent' && rule.targetUserId ? [rule.targetUserId] : [])));
+  if (agentIds.size > 0) {
+    const members = new Set((await listMemberPeople(db, organizationId)).map((person) => person.userId));
+    if ([...agentIds].some((id) => !members.has(id))) throw invalidInput(AGENT_NOT_FOUND);
+  }
+  const tagIds = [...new Set(rules.flatMap((rule) => (rule.actionType === 'add_tag' && rule.targetTagId ? [rule.targetTagId] : [])))];
+  if (tagIds.length > 0 && (await liveTagsAmong(db, organizationId, tagIds)).length !== tagIds.length) {
+    throw invalidInput(RULE_TAG_NOT_FOUND);
+  }
+}
+
+/**
+ * The rules as stored for a template: each must name one of its quick-reply buttons (by position), and
+ * takes the button's own text, so analytics name the button the customer saw.
+ */
+export function rulesForTemplate(components: TemplateComponent[], rules: readonly AutomationRuleInput[]): AutomationRuleInput[] {
+  const buttons = new Map(quickReplyButtons(components).map((button) => [button.id, button.text]));
+  return rules.map((rule) => {
+    const text = buttons.get(rule.triggerId);
+    if (text === undefined) throw invalidInput(NOT_A_QUICK_REPLY);
+    return { ...rule, triggerText: text };
+  });
+}
+
+export async function listAutomationRules(db: Database, organizationId: string, broadcastId?: string): Promise<AutomationRulesResponse> {
+  return { rules: await listRules(db, organizationId, broadcastId) };
+}
+
+/** Adds rules to a broadcast's buttons that have none yet (a button keeps its first rule); answers the broadcast's rules. */
+export async function createAutomationRules(
+  db: Database,
+  organizationId: string,
+  request: { broadcastId: string; rules: AutomationRuleInput[] },
+): Promise<AutomationRule[]> {
+  return db.transaction(async (tx) => {
+    const broadcast = await findBroadcastTemplate(tx, organizationId, request.broadcastId);
+    if (!broadcast) throw notFound(BROADCAST_TEXTS.notFound);
+    const rules = rulesForTemplate(broadcast.components, request.rules);
+    await checkRuleTargets(tx, organizationId, rules);
+    await insertRules(tx, organizationId, request.broadcastId, rules);
+    return listRules(tx, organizationId, request.broadcastId);
+  });
+}
+
+export async function deleteAutomationRule(db: Database, organizationId: string, ruleId: string): Promise<void> {
+  if (!(await deleteRule(db, organizationId, ruleId))) throw notFound(RULE_NOT_FOUND);
 }

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { updateTemplateStatus } from '../../modules/templates/templates-repository';
 import { findNumberOwner, findOrganizationsByBusinessAccount } from '../../modules/whatsapp-settings/whatsapp-settings-repository';
+import { applyButtonPresses, buttonPressOf } from '../../modules/automation/button-press-service';
 import { storeInboundMessages } from './inbound-message';
 import { applyStatuses } from '../../modules/conversations/messages-service';
 import { changesOf, inboundMessagesOf, statusesOf, templateStatusOf, type WebhookChange } from './webhook-payload';
@@ -34,9 +35,13 @@ export async function processWebhookEvent(db: Database, payload: unknown, log: F
     if (!change.value.messages) continue;
     const organizationId = await ownerOf(change);
     if (!organizationId) continue;
-    const stored = await storeInboundMessages(db, organizationId, inboundMessagesOf(change));
+    const inbound = inboundMessagesOf(change);
+    const stored = await storeInboundMessages(db, organizationId, inbound);
     result.inbound += stored.length;
     result.media += stored.filter((message) => message.media).length;
+    // Every press in the change, not only the new messages: if applying one failed before, the retried
+    // event finds its message stored but the press not yet recorded. Recording is idempotent.
+    await applyButtonPresses(db, organizationId, inbound.flatMap((message) => buttonPressOf(message) ?? []));
   }
   for (const change of changes) {
     const templateUpdate = templateStatusOf(change);
