@@ -13,7 +13,7 @@ import { recordActivity } from '../timeline/timeline-service';
 import { countByAssignment, countByStatus, listConversations } from './conversation-list';
 import { conversationTable, selectConversationViews } from './conversation-view';
 import {
-  findConversation, findOrCreateConversation, lockConversation, moveStatus, updateConversationState, type ConversationRow,
+  findConversation, findOrCreateConversation, lockConversation, lockConversations, moveStatus, updateConversationState, type ConversationRow,
 } from './conversations-repository';
 import { visibleConversation, type InboxActor, type Viewer } from './viewer';
 
@@ -120,6 +120,31 @@ export async function assignConversation(
     });
   });
   return conversationAfterChange(db, actor, conversationId);
+}
+
+/**
+ * Assigns a conversation on the system's behalf (a broadcast button's rule), inside the caller's
+ * transaction, and says why on the contact's timeline. Answers false, changing nothing, when the
+ * assignee is no longer a member of the organization.
+ */
+export async function assignByAutomation(
+  tx: Queryable,
+  organizationId: string,
+  conversation: { id: string; contactId: string },
+  assigneeUserId: string,
+  because: string,
+): Promise<boolean> {
+  const [assignee] = await listMemberPeople(tx, organizationId, assigneeUserId);
+  if (!assignee) return false;
+  await lockConversations(tx, organizationId, [conversation.id]);
+  await updateConversationState(tx, organizationId, conversation.id, { assignedToUserId: assignee.userId });
+  await recordActivity(tx, {
+    organizationId,
+    contactId: conversation.contactId,
+    userId: null,
+    content: `Assigned to ${assignee.name} ${because}`,
+  });
+  return true;
 }
 
 /** Takes a conversation from its assignee ("Unassigned from {assignee} by {actor}" on the timeline). */
