@@ -2,6 +2,8 @@
  * `npm run bench`: runs every benchmark suite and prints one table. Each suite lives in its own
  * file and registers here; `npm run bench -- <name>` runs only the suites whose name contains <name>.
  */
+import { broadcastCrashBench } from './broadcast-crash.bench';
+import { broadcastDispatchBench } from './broadcast-dispatch.bench';
 import { contactsImportBench } from './contacts-import.bench';
 import { contactsListBench } from './contacts-list.bench';
 import { inboxBench } from './inbox.bench';
@@ -20,7 +22,9 @@ export interface BenchSuite {
   run(): Promise<BenchRow[]>;
 }
 
-const SUITES: BenchSuite[] = [webhookIngestBench, contactsImportBench, contactsListBench, inboxMergeBench, inboxBench];
+const SUITES: BenchSuite[] = [
+  webhookIngestBench, contactsImportBench, contactsListBench, inboxMergeBench, inboxBench, broadcastDispatchBench, broadcastCrashBench,
+];
 
 async function main(): Promise<void> {
   const filter = process.argv[2];

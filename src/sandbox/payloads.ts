@@ -42,6 +42,8 @@ export interface StatusEvent {
   status: 'sent' | 'delivered' | 'read' | 'failed';
   recipient: string;
   at: number;
+  /** The send's biz_opaque_callback_data, when it set one. */
+  callbackData?: string;
   error?: { code: number; title: string; details: string };
   /** Pricing is reported on `sent` and on one of delivered/read. */
   pricing?: { category: string; type: 'regular' | 'free_customer_service' | 'free_entry_point' };
@@ -57,6 +59,7 @@ export function statusPayload(wabaId: string, number: SandboxNumber, events: Sta
         status: event.status,
         timestamp: seconds(event.at),
         recipient_id: event.recipient,
+        ...(event.callbackData !== undefined ? { biz_opaque_callback_data: event.callbackData } : {}),
         ...(event.pricing
           ? { pricing: { billable: event.pricing.type === 'regular', pricing_model: 'PMP', ...event.pricing } }
           : {}),

@@ -44,7 +44,9 @@ const send = (payload: Record<string, unknown>) =>
   app.inject({ method: 'POST', url: `/v23.0/${PNID}/messages`, headers: AUTH, payload: { messaging_product: 'whatsapp', ...payload } });
 
 const statusesOf = (wamid: string) =>
-  delivered.flatMap((d) => (d.payload.entry[0].changes[0].value.statuses as Array<{ id: string; status: string; errors?: Array<{ code: number }> }> | undefined) ?? [])
+  delivered.flatMap((d) => (d.payload.entry[0].changes[0].value.statuses as Array<{
+    id: string; status: string; errors?: Array<{ code: number }>; biz_opaque_callback_data?: string;
+  }> | undefined) ?? [])
     .filter((s) => s.id === wamid);
 
 const inboundOf = () =>
@@ -165,6 +167,90 @@ describe('the sandbox', () => {
     const sends = (await app.inject({ method: 'GET', url: '/_sandbox/messages?to=%2B971501234567' })).json();
     expect(sends.data).toEqual([expect.objectContaining({ wamid: quiet, to: '971501234567', type: 'text', text: 'Once' })]);
     expect((await app.inject({ method: 'GET', url: '/_sandbox/messages' })).json().data).toHaveLength(2);
+  });
+
+  it("echoes the send's biz_opaque_callback_data on every status of that message", async () => {
+    await start();
+    sandbox.inbound({ phoneNumberId: PNID, from: '971501234567', text: 'Hi' });
+    const tracked = (await send({ to: '971501234567', type: 'text', text: { body: 'x' }, biz_opaque_callback_data: 'recipient-42' })).json().messages[0].id;
+    const failed = (await send({ to: '971500000000', type: 'text', text: { body: 'x' }, biz_opaque_callback_data: 'recipient-43' })).json().messages[0].id;
+    const untracked = (await send({ to: '971501234567', type: 'text', text: { body: 'y' } })).json().messages[0].id;
+    await sandbox.settle();
+    expect(statusesOf(tracked).map((s) => [s.status, s.biz_opaque_callback_data])).toEqual([
+      ['sent', 'recipient-42'], ['delivered', 'recipient-42'], ['read', 'recipient-42'],
+    ]);
+    expect(statusesOf(failed).map((s) => [s.status, s.biz_opaque_callback_data])).toEqual([['failed', 'recipient-43']]);
+    expect(statusesOf(untracked).every((s) => !('biz_opaque_callback_data' in s))).toBe(true);
+
+    const tooLong = await send({ to: '971501234567', type: 'text', text: { body: 'x' }, biz_opaque_callback_data: 'x'.repeat(513) });
+    expect(tooLong.json().error.code).toBe(100);
+  });
+
+  it('counts every accepted send per recipient, with when they were accepted, until reset', async () => {
+    await start({ readRate: 0 });
+    const template = (to: string) => send({
+      to,
+      type: 'template',
+      template: { name: 'order_confirmation', language: { code: 'en_US' }, components: [
+        { type: 'body', parameters: [{ type: 'text', text: 'A' }, { type: 'text', text: 'B' }, { type: 'text', text: 'C' }] },
+      ] },
+    });
+    const before = Date.now();
+    for (const to of ['971501234567', '971552345678', '+971 50 123 4567', '966501234567']) expect((await template(to)).statusCode).toBe(200);
+    expect((await template('12')).statusCode).toBe(400);
+    const sends = (query = '') => app.inject({ method: 'GET', url: `/_sandbox/sends${query}` }).then((r) => r.json());
+
+    expect(await sends('?to=%2B971501234567')).toEqual({ to: '971501234567', count: 2 });
+    expect(await sends('?to=971500000009')).toEqual({ to: '971500000009', count: 0 });
+    const summary = await sends();
+    expect(summary).toMatchObject({ total: 4, recipients: 3, duplicates: [{ to: '971501234567', count: 2 }], refused: 0 });
+    expect(summary.counts).toBeUndefined();
+    expect(summary.firstAt).toBeGreaterThanOrEqual(before);
+    expect(summary.lastAt).toBeGreaterThanOrEqual(summary.firstAt);
+    expect(summary.numbers[PNID]).toMatchObject({ total: 4, firstAt: summary.firstAt, lastAt: summary.lastAt });
+    expect((await sends('?full=1')).counts).toEqual({ '971501234567': 2, '971552345678': 1, '966501234567': 1 });
+
+    expect((await app.inject({ method: 'DELETE', url: '/_sandbox/sends' })).statusCode).toBe(200);
+    expect(await sends()).toMatchObject({ total: 0, recipients: 0, duplicates: [], refused: 0, firstAt: null, lastAt: null, numbers: {} });
+    await sandbox.settle();
+  });
+
+  it("answers 130429 over a number's throughput, which its control changes", async () => {
+    await start({ throughputPerSecond: 1, readRate: 0 });
+    sandbox.inbound({ phoneNumberId: PNID, from: '971501234567', text: 'Hi' });
+    const burst = async (n: number) => {
+      const answers = [];
+      for (let i = 0; i < n; i += 1) answers.push(await send({ to: '971501234567', type: 'text', text: { body: `m${i}` } }));
+      return answers.map((a) => (a.statusCode === 200 ? 'ok' : a.json().error.code));
+    };
+    expect(await burst(2)).toEqual(['ok', 130429]);
+
+    const setRate = (payload: Record<string, unknown>) => app.inject({ method: 'PUT', url: `/_sandbox/numbers/${PNID}/throughput`, payload });
+    expect((await setRate({ messagesPerSecond: 0 })).statusCode).toBe(400);
+    expect((await setRate({ messagesPerSecond: 'fast' })).statusCode).toBe(400);
+    expect((await setRate({ messagesPerSecond: 1000 })).json()).toEqual({ phoneNumberId: PNID, messagesPerSecond: 1000 });
+    expect(await burst(20)).toEqual(Array(20).fill('ok'));
+    await setRate({ messagesPerSecond: 1 });
+    expect(await burst(2)).toEqual(['ok', 130429]);
+    expect((await app.inject({ method: 'GET', url: '/_sandbox/sends?to=971501234567' })).json().count).toBe(22);
+    expect((await app.inject({ method: 'GET', url: '/_sandbox/sends' })).json()).toMatchObject({ total: 22, refused: 2, numbers: { [PNID]: { total: 22, refused: 2 } } });
+    await sandbox.settle();
+  });
+
+  it("batches a number's statuses into one webhook when asked, and sends no reads when the read rate is 0", async () => {
+    await start({ statusBatchMs: 20, readRate: 0 });
+    sandbox.inbound({ phoneNumberId: PNID, from: '971501234567', text: 'Hi' });
+    const wamids: string[] = [];
+    for (const body of ['a', 'b', 'c']) wamids.push((await send({ to: '971501234567', type: 'text', text: { body } })).json().messages[0].id);
+    await sandbox.settle();
+    const statusWebhooks = delivered.filter((d) => d.payload.entry[0].changes[0].value.statuses);
+    expect(statusWebhooks.length).toBeLessThan(6);
+    expect(statusWebhooks.some((d) => (d.payload.entry[0].changes[0].value.statuses as unknown[]).length > 1)).toBe(true);
+    for (const wamid of wamids) expect(statusesOf(wamid).map((s) => s.status)).toEqual(['sent', 'delivered']);
+    expect((await app.inject({ method: 'GET', url: '/_sandbox/pending' })).json()).toEqual({ pending: 0 });
+    for (const event of statusWebhooks) {
+      expect(event.signature).toBe(`sha256=${createHmac('sha256', SECRET).update(event.body).digest('hex')}`);
+    }
   });
 
   it('answers Graph-shaped errors for malformed requests', async () => {

@@ -28,8 +28,15 @@ export interface SandboxOptions {
   /** Customers who write first, at random, every `intervalMs` on average. */
   customersWriteFirst?: boolean;
   customerIntervalMs?: number;
-  /** Messages per second per phone number before 130429 (Meta's default is 80). */
+  /** Messages per second per phone number before 130429 (Meta's default is 80); a number may override it. */
   throughputPerSecond?: number;
+  /**
+   * Collect each number's statuses for this long and post them together, several `statuses[]` in one
+   * webhook (0: one webhook per status). At high send rates this keeps the callbacks from flooding the product.
+   */
+  statusBatchMs?: number;
+  /** The most statuses one batched webhook carries. */
+  statusBatchMax?: number;
   /** How long the SLOW fault holds an answer. */
   slowResponseMs?: number;
   /** Randomness, replaceable by a seeded generator. */
@@ -53,6 +60,8 @@ export class Sandbox {
   readonly statuses: StatusSimulation;
   readonly customers: CustomerSimulation;
   private readonly buckets = new Map<string, { tokens: number; at: number }>();
+  /** Per phone number id: its own throughput, instead of `throughputPerSecond` (Meta's upgraded tiers). */
+  private readonly throughputs = new Map<string, number>();
 
   constructor(options: SandboxOptions) {
     this.options = {
@@ -65,6 +74,8 @@ export class Sandbox {
       customersWriteFirst: options.customersWriteFirst ?? false,
       customerIntervalMs: options.customerIntervalMs ?? 45_000,
       throughputPerSecond: options.throughputPerSecond ?? 80,
+      statusBatchMs: options.statusBatchMs ?? 0,
+      statusBatchMax: options.statusBatchMax ?? 500,
       slowResponseMs: options.slowResponseMs ?? 3_000,
       random: options.random ?? Math.random,
       log: options.log ?? (() => undefined),
@@ -114,9 +125,20 @@ export class Sandbox {
     return this.world.behaviours.get(waId)?.replyRate ?? this.options.replyRate;
   }
 
-  /** Takes one send from the number's token bucket, or answers the throughput error. */
+  /** Messages per second the number may send before 130429. */
+  throughputOf(phoneNumberId: string): number {
+    return this.throughputs.get(phoneNumberId) ?? this.options.throughputPerSecond;
+  }
+
+  /** Moves a number to another throughput tier (Meta upgrades 80 → 1,000 on its own); it starts with a full second of it. */
+  setThroughput(phoneNumberId: string, messagesPerSecond: number): void {
+    this.throughputs.set(phoneNumberId, messagesPerSecond);
+    this.buckets.delete(phoneNumberId);
+  }
+
+  /** Takes one send from the number's token bucket (a second's worth of burst), or answers the throughput error. */
   takeThroughput(phoneNumberId: string): SandboxGraphError | undefined {
-    const rate = this.options.throughputPerSecond;
+    const rate = this.throughputOf(phoneNumberId);
     const now = Date.now();
     const bucket = this.buckets.get(phoneNumberId) ?? { tokens: rate, at: now };
     bucket.tokens = Math.min(rate, bucket.tokens + ((now - bucket.at) / 1000) * rate);

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CUSTOMER_FIXTURES, DEMO_BUSINESS, TEMPLATE_FIXTURES, type CustomerFixture, type SandboxTemplateFixture } from './fixtures';
+import { SendLedger } from './send-ledger';
 
 /**
  * The sandbox's in-memory world. A business owns access tokens, one WhatsApp Business Account and its
@@ -47,6 +48,8 @@ export interface SentMessage {
   text: string | null;
   /** Quick-reply buttons a customer may press: their text and the payload the send attached. */
   quickReplies: Array<{ text: string; payload: string }>;
+  /** The send's `biz_opaque_callback_data`, echoed on each of its status callbacks. */
+  callbackData?: string;
   sentAt: number;
 }
 
@@ -68,6 +71,8 @@ export class SandboxWorld {
   private readonly wabaOwners = new Map<string, SandboxBusiness>();
   readonly media = new Map<string, StoredMedia>();
   readonly sent = new Map<string, SentMessage>();
+  /** Every accepted send counted per recipient and number, never trimmed (unlike `sent`). */
+  readonly sends = new SendLedger();
   readonly customers: CustomerFixture[] = [...CUSTOMER_FIXTURES];
   /** Per customer number (digits): behaviour set through the control API. */
   readonly behaviours = new Map<string, CustomerBehaviour>();
@@ -147,6 +152,7 @@ export class SandboxWorld {
   }
 
   recordSent(message: SentMessage): void {
+    this.sends.record(message.phoneNumberId, message.to, message.sentAt);
     this.sent.set(message.wamid, message);
     if (this.sent.size > MAX_SENT_KEPT) this.sent.delete(this.sent.keys().next().value as string);
   }

@@ -5,6 +5,7 @@ import { redactUrl } from './lib/redact-url';
 import { analyticsRoutes } from './modules/analytics/routes';
 import { authRoutes } from './modules/auth/routes';
 import { automationRoutes } from './modules/automation/routes';
+import { broadcastRoutes } from './modules/broadcasts/routes';
 import { contactImportRoutes } from './modules/contact-import/routes';
 import { contactNoteRoutes } from './modules/contacts/note-routes';
 import { contactRoutes, contactsByTagRoutes } from './modules/contacts/routes';
@@ -28,6 +29,7 @@ import { sessionPlugin } from './plugins/session';
 import { spaPlugin } from './plugins/spa';
 import { validationPlugin } from './plugins/validation';
 import { whatsappPlugin } from './whatsapp/whatsapp-plugin';
+import { broadcastDispatchPlugin } from './jobs/broadcast-dispatch-plugin';
 import './types';
 
 export interface BuildOptions {
@@ -68,6 +70,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(sessionPlugin);
   await app.register(accessPlugin);
   await app.register(whatsappPlugin);
+  await app.register(broadcastDispatchPlugin);
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api/auth' });
@@ -86,6 +89,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(conversationRoutes, { prefix: '/api/conversations' });
   await app.register(mediaRoutes, { prefix: '/api/media' });
   await app.register(automationRoutes, { prefix: '/api/automation' });
+  await app.register(broadcastRoutes, { prefix: '/api/broadcast' });
 
   await app.register(spaPlugin);
   return app;

@@ -11,13 +11,20 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
 /**
  * Sandbox-only controls, from this machine only (tests, demos, `curl`): make a customer write, set how
  * a customer treats messages, inject or clear faults, change a template's review status, list sends
- * (the latest 100, or every one kept to one recipient).
+ * (the latest 100, or every one kept to one recipient), count every accepted send per recipient (never
+ * trimmed: what benches compare with the product's database), set a number's throughput.
  *   POST   /_sandbox/inbound            { phoneNumberId, from?, name?, type?, text?, payload?, context?, referral? }
  *   PUT    /_sandbox/customers/{waId}   { readRate?, replyRate? }  (0..1; absent: the sandbox's rate)
  *   POST   /_sandbox/faults             { target: token | phone number id | WABA id, kind, count? }
  *   DELETE /_sandbox/faults?target=
  *   POST   /_sandbox/templates/status   { businessAccountId, name, language, status }
  *   GET    /_sandbox/messages?to=       to: the recipient's number (digits)
+ *   GET    /_sandbox/sends?to=          { to, count }; without `to`: { total, recipients, duplicates: [{ to, count }], refused,
+ *                                       firstAt, lastAt, perSecond, numbers: { id: { total, refused, firstAt, lastAt, perSecond } } },
+ *                                       and with `full=1` also counts: { to: count }
+ *   DELETE /_sandbox/sends              forgets every count
+ *   PUT    /_sandbox/numbers/{phoneNumberId}/throughput   { messagesPerSecond }  (before 130429)
+ *   GET    /_sandbox/pending            { pending }: callbacks, replies and webhook deliveries (retries too) not done yet
  */
 export async function controlRoutes(app: FastifyInstance, { sandbox, allowRemote }: { sandbox: Sandbox; allowRemote: boolean }) {
   app.addHook('onRequest', async (request, reply) => {
@@ -80,4 +87,31 @@ export async function controlRoutes(app: FastifyInstance, { sandbox, allowRemote
     const sent = [...sandbox.world.sent.values()];
     return { data: (to ? sent.filter((message) => message.to === to) : sent.slice(-100)).reverse() };
   });
+
+  app.get('/sends', async (request) => {
+    const query = request.query as { to?: string; full?: string };
+    const { sends } = sandbox.world;
+    if (query.to !== undefined) {
+      const to = query.to.replace(/\D/g, '');
+      return { to, count: sends.countFor(to) };
+    }
+    return query.full === '1' ? { ...sends.summary(), counts: sends.allCounts() } : sends.summary();
+  });
+
+  app.delete('/sends', async () => {
+    sandbox.world.sends.clear();
+    return { success: true };
+  });
+
+  app.put('/numbers/:phoneNumberId/throughput', async (request, reply) => {
+    const { phoneNumberId } = request.params as { phoneNumberId: string };
+    const { messagesPerSecond } = (request.body ?? {}) as Json;
+    if (typeof messagesPerSecond !== 'number' || !Number.isFinite(messagesPerSecond) || messagesPerSecond <= 0) {
+      return reply.status(400).send({ error: 'messagesPerSecond must be a positive number' });
+    }
+    sandbox.setThroughput(phoneNumberId, messagesPerSecond);
+    return { phoneNumberId, messagesPerSecond };
+  });
+
+  app.get('/pending', async () => ({ pending: sandbox.timeline.pending }));
 }

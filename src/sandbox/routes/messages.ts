@@ -1,6 +1,6 @@
 import { graphErrors } from '../graph-errors';
 import type { Sandbox } from '../sandbox';
-import { newWamid, type SandboxBusiness, type SandboxNumber, type SandboxTemplate } from '../world';
+import { newWamid, type SandboxBusiness, type SandboxNumber, type SandboxTemplate, type SentMessage } from '../world';
 
 type Json = Record<string, unknown>;
 
@@ -8,6 +8,7 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
 const MEDIA_TYPES = ['image', 'video', 'audio', 'document', 'sticker'] as const;
 const OTHER_TYPES = ['text', 'template', 'reaction', 'interactive', 'location', 'contacts'] as const;
 const MAX_TEXT = 4096;
+const MAX_CALLBACK_DATA = 512;
 
 /**
  * POST /{phone-number-id}/messages: validates the send as Meta does, answers with a wamid (acceptance, not
@@ -36,11 +37,20 @@ export function postMessage(sandbox: Sandbox, business: SandboxBusiness, number:
     throw graphErrors.invalidParameter('Param reaction.message_id is required.');
   }
 
+  const callbackData = body.biz_opaque_callback_data;
+  if (callbackData !== undefined && (typeof callbackData !== 'string' || callbackData.length > MAX_CALLBACK_DATA)) {
+    throw graphErrors.invalidParameter(`Param biz_opaque_callback_data must be a string of at most ${MAX_CALLBACK_DATA} characters.`);
+  }
+
   const refused = sandbox.takeThroughput(number.id);
-  if (refused) throw refused;
+  if (refused) {
+    sandbox.world.sends.refuse(number.id);
+    throw refused;
+  }
 
   const wamid = newWamid();
-  const sent = { wamid, phoneNumberId: number.id, to, type, text: readableText(body, type), quickReplies, sentAt: Date.now() };
+  const sent: SentMessage = { wamid, phoneNumberId: number.id, to, type, text: readableText(body, type), quickReplies, sentAt: Date.now() };
+  if (callbackData) sent.callbackData = callbackData;
   sandbox.world.recordSent(sent);
   sandbox.statuses.schedule(business, number, sent, { freeForm: type !== 'template', reaction: type === 'reaction', category });
   return {

@@ -35,9 +35,14 @@ const FAILURES = {
  * What happens to a message after Meta accepted it: `sent`, then `delivered`, then usually `read`, each
  * posted as its own signed webhook after a realistic delay — or a `failed` with Meta's error: a number not
  * on WhatsApp (ends 0000), a free-form message outside the customer's 24-hour window (131047), or now and
- * then Meta's marketing limit (131049). A customer who read it may reply.
+ * then Meta's marketing limit (131049). A customer who read it may reply. Every status echoes the send's
+ * biz_opaque_callback_data. With `statusBatchMs` set, the statuses of a number wait that long and go
+ * together in one webhook's `statuses[]` (as Meta also batches them), instead of one webhook each.
  */
 export class StatusSimulation {
+  /** Statuses waiting for their number's next batch, by WABA and phone number id. */
+  private readonly batches = new Map<string, { wabaId: string; number: SandboxNumber; events: StatusEvent[] }>();
+
   constructor(private readonly sandbox: Sandbox) {}
 
   schedule(business: SandboxBusiness, number: SandboxNumber, sent: SentMessage, kind: SendKind): void {
@@ -45,7 +50,7 @@ export class StatusSimulation {
     const { statusDelaysMs, random, failureRate } = sandbox.options;
     const wabaId = business.wabaId ?? '';
     const post = (event: Omit<StatusEvent, 'wamid' | 'recipient'>) =>
-      sandbox.webhooks.send(statusPayload(wabaId, number, [{ wamid: sent.wamid, recipient: sent.to, ...event }]));
+      this.post(wabaId, number, { wamid: sent.wamid, recipient: sent.to, callbackData: sent.callbackData, ...event });
     const onError = (error: unknown) => sandbox.options.log(`status simulation failed: ${String(error)}`);
 
     const lastInbound = number.lastInbound.get(sent.to) ?? 0;
@@ -81,5 +86,32 @@ export class StatusSimulation {
       },
       onError,
     );
+  }
+
+  private post(wabaId: string, number: SandboxNumber, event: StatusEvent): void {
+    const { sandbox } = this;
+    const batchMs = sandbox.options.statusBatchMs;
+    if (batchMs <= 0) {
+      sandbox.webhooks.send(statusPayload(wabaId, number, [event]));
+      return;
+    }
+    const key = `${wabaId}/${number.id}`;
+    const waiting = this.batches.get(key);
+    if (waiting) {
+      waiting.events.push(event);
+      return;
+    }
+    this.batches.set(key, { wabaId, number, events: [event] });
+    sandbox.timeline.after(batchMs, () => this.flush(key), (error) => sandbox.options.log(`status batch failed: ${String(error)}`));
+  }
+
+  private flush(key: string): void {
+    const batch = this.batches.get(key);
+    this.batches.delete(key);
+    if (!batch) return;
+    const max = this.sandbox.options.statusBatchMax;
+    for (let i = 0; i < batch.events.length; i += max) {
+      this.sandbox.webhooks.send(statusPayload(batch.wabaId, batch.number, batch.events.slice(i, i + max)));
+    }
   }
 }

@@ -147,6 +147,14 @@ describe('Meta errors, mapped by code', () => {
     await expect(client().sendText('971501234567', 'after one 130429')).resolves.toMatchObject({ wamid: expect.stringMatching(/^wamid\./) });
   });
 
+  it('answers a throughput refusal at once when the send asks for no retry, carrying the callback data', async () => {
+    sandbox.injectFault(DEMO.phoneNumberId, 'throughput', 1);
+    const refused = await failure(client().sendText('971501234567', 'paced by the caller', { retry: false, callbackData: 'recipient-1' }));
+    expect(refused).toMatchObject({ kind: 'throttled', metaCode: 130429 });
+    const { wamid } = await client().sendText('971501234567', 'paced by the caller', { retry: false, callbackData: 'recipient-1' });
+    expect(sandbox.world.sent.get(wamid)).toMatchObject({ callbackData: 'recipient-1' });
+  });
+
   it('gives up on a lasting throughput limit with a retryable error', async () => {
     sandbox.injectFault(DEMO.phoneNumberId, 'throughput');
     expect(await failure(client().sendText('971501234567', 'never'))).toMatchObject({ kind: 'throttled', metaCode: 130429, retryable: true });

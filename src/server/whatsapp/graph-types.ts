@@ -46,8 +46,13 @@ export interface MediaSend {
 export interface SendOptions {
   /** The wamid this message quotes. */
   replyTo?: string;
-  /** Echoed back in this message's status webhooks. */
+  /** Echoed back in this message's status webhooks (`biz_opaque_callback_data`). */
   callbackData?: string;
+  /**
+   * `false`: a throttled refusal is answered at once instead of being retried after a wait in the
+   * client (the broadcast dispatcher paces and re-queues the send itself).
+   */
+  retry?: boolean;
 }
 
 export interface GraphTemplateComponent {

@@ -12,6 +12,8 @@ export interface WhatsAppAccount extends GraphCredentials {
   organizationId: string;
   webhookVerifyToken: string;
   isActive: boolean;
+  /** The broadcast pace of the number (messages per second). */
+  messagesPerSecond: number;
 }
 
 export interface SaveAccountInput {
@@ -20,6 +22,8 @@ export interface SaveAccountInput {
   phoneNumberId: string;
   businessAccountId: string;
   webhookVerifyToken: string;
+  /** The broadcast pace; undefined keeps the stored one (the default for a new configuration). */
+  messagesPerSecond?: number;
 }
 
 /** `no_token`: the form kept the token, but none was saved; `number_taken`: another organization has the number. */
@@ -50,6 +54,7 @@ export class WhatsAppAccounts {
       businessAccountId: row.businessAccountId,
       webhookVerifyToken: row.webhookVerifyToken,
       isActive: row.isActive,
+      messagesPerSecond: row.messagesPerSecond,
     };
   }
 
@@ -60,6 +65,7 @@ export class WhatsAppAccounts {
       businessAccountId: input.businessAccountId,
       webhookVerifyToken: input.webhookVerifyToken,
       isActive: true,
+      ...(input.messagesPerSecond === undefined ? {} : { messagesPerSecond: input.messagesPerSecond }),
     };
     if (await isNumberUsedElsewhere(this.db, input.phoneNumberId, organizationId)) return 'number_taken';
     try {

@@ -7,6 +7,8 @@ export interface WhatsAppConfigView {
   businessAccountId: string;
   webhookVerifyToken: string;
   isActive: boolean;
+  /** The broadcast pace of the number (messages per second). */
+  messagesPerSecond: number;
 }
 
 /** GET /settings/whatsapp: `config` is null while nothing is saved. */

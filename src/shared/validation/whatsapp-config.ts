@@ -1,4 +1,5 @@
-import { object, string, type InferType } from 'yup';
+import { number, object, string, type InferType } from 'yup';
+import { MAX_MESSAGES_PER_SECOND } from '../api/broadcasts';
 import { ACCESS_TOKEN, META_ID_DIGITS, WEBHOOK_VERIFY_TOKEN } from '../constants';
 
 /** The Messaging API configuration rules; used by the Messaging API tab and PUT /settings/whatsapp. */
@@ -45,11 +46,21 @@ export const webhookVerifyTokenField = string()
   .max(WEBHOOK_VERIFY_TOKEN.max, 'Webhook verify token is too long')
   .matches(TOKEN_CHARACTERS, 'Webhook verify token contains invalid characters');
 
+/** The broadcast pace of the number, Meta's throughput tier (80 by default, up to 1,000); absent keeps the saved one. */
+export const messagesPerSecondField = number()
+  .transform((value: number, original: unknown) => (original === '' || original === null ? undefined : value))
+  .typeError('Broadcast speed must be a number')
+  .integer('Broadcast speed must be a whole number')
+  .min(1, 'Broadcast speed must be at least 1 message per second')
+  .max(MAX_MESSAGES_PER_SECOND, `Broadcast speed must be at most ${MAX_MESSAGES_PER_SECOND} messages per second`)
+  .optional();
+
 export const whatsappConfigSchema = object({
   accessToken: accessTokenField,
   phoneNumberId: phoneNumberIdField,
   businessAccountId: businessAccountIdField,
   webhookVerifyToken: webhookVerifyTokenField,
+  messagesPerSecond: messagesPerSecondField,
 });
 
 /** PUT /settings/whatsapp. */

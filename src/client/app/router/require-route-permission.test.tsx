@@ -15,7 +15,7 @@ describe('route permission guard', () => {
     ['/tags', 'Tags', 'contacts:view'],
     ['/templates', 'Templates', 'templates:view'],
     ['/broadcast', 'Broadcasts', 'broadcasts:view'],
-    ['/broadcast/new', 'New Broadcast', 'broadcasts:view'],
+    ['/broadcast/new', 'New Broadcast', 'broadcasts:create'],
     ['/broadcast/b-1/analytics', 'Broadcast Analytics', 'broadcasts:view'],
     ['/conversations', 'Conversations', 'chats:view'],
     ['/conversations/0193c0de-0000-7000-8000-000000000001', 'Conversations', 'chats:view'],

@@ -19,6 +19,8 @@ const emptyLists = () =>
     http.get(apiUrl('/conversations/status/counts'), () => HttpResponse.json({ all: 0, open: 0, in_progress: 0, resolved: 0 })),
     http.get(apiUrl('/conversations/assignment/counts'), () => HttpResponse.json({ all: 0, mine: 0, unassigned: 0 })),
     http.get(apiUrl('/conversations/contact/:contactId'), () => HttpResponse.json({ error: 'Contact not found' }, { status: 404 })),
+    http.get(apiUrl('/broadcast'), () => HttpResponse.json(EMPTY_PAGE)),
+    http.get(apiUrl('/broadcast/:id/analytics'), () => HttpResponse.json({ error: 'Broadcast not found' }, { status: 404 })),
   );
 
 describe('route table', () => {

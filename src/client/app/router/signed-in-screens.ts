@@ -59,7 +59,7 @@ export const signedInScreens: RouteObject[] = [
   },
   {
     path: 'broadcast/new',
-    handle: { title: 'New Broadcast', requires: 'broadcasts:view' } satisfies RouteHandle,
+    handle: { title: 'New Broadcast', requires: 'broadcasts:create' } satisfies RouteHandle,
     lazy: lazyScreen(() => import('@client/features/broadcasts/new-broadcast-screen')),
   },
   {

@@ -1,6 +1,115 @@
-import { ScreenPlaceholder } from '@client/components/screen-placeholder';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import Alert from '@mui/material/Alert';
+import AlertTitle from '@mui/material/AlertTitle';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Skeleton from '@mui/material/Skeleton';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { useState } from 'react';
+import { Link as RouterLink, useParams } from 'react-router-dom';
+import { isApiError } from '@client/api/api-error';
+import { paths } from '@client/app/paths';
+import { errorMessage } from '@client/components/error-message';
+import { PageHeader } from '@client/components/page-header';
+import { useToast } from '@client/components/toast/use-toast';
+import { useSession } from '@client/session/use-session';
+import { BROADCAST_TEXTS } from '@shared/api/broadcasts';
+import { BROADCAST_PROGRESS_REFRESH_MS } from '@shared/constants';
+import { FigureCards } from './analytics/figure-cards';
+import { AssignmentSection, ButtonPerformanceSection } from './analytics/clicks-sections';
+import { CsvExportButton } from './analytics/csv-export';
+import type { DrillDown } from './analytics/drill-down';
+import { FailuresSection } from './analytics/failures-section';
+import { FunnelSection } from './analytics/funnel-section';
+import { RecipientsDialog } from './analytics/recipients-dialog';
+import { broadcastsApi, useGetBroadcastAnalyticsQuery, useRetryFailedMutation } from './broadcasts-api';
+import { BroadcastStatusChip, isSending } from './broadcast-status';
 
-/** Placeholder: the route works now; a later issue builds the screen. */
+/**
+ * Broadcast Analytics: every figure of the broadcast, the funnel, failures by reason with Retry failed,
+ * button performance and assignments; every count lists its recipients. While the broadcast is sending
+ * the screen refreshes itself (not in a hidden tab).
+ */
 export default function BroadcastAnalyticsScreen() {
-  return <ScreenPlaceholder title="Broadcast Analytics" />;
+  const { id = '' } = useParams();
+  const { can } = useSession();
+  const toast = useToast();
+  const [drillDown, setDrillDown] = useState<DrillDown | null>(null);
+  const held = broadcastsApi.endpoints.getBroadcastAnalytics.useQueryState(id || skipToken);
+  const sending = held.data ? isSending(held.data.status) : false;
+  const { data, isLoading, isError, error } = useGetBroadcastAnalyticsQuery(id || skipToken, {
+    pollingInterval: sending ? BROADCAST_PROGRESS_REFRESH_MS : 0,
+    skipPollingIfUnfocused: true,
+  });
+  const [retryFailed, { isLoading: retrying }] = useRetryFailedMutation();
+
+  const retry = async () => {
+    try {
+      const { requeued } = await retryFailed(id).unwrap();
+      if (requeued === 0) toast.info('Nothing to retry', 'No failed recipient can be retried: delivered or already retried ones are not sent again.');
+      else toast.success('Success', `${requeued} failed ${requeued === 1 ? 'recipient' : 'recipients'} queued again`);
+    } catch (failure) {
+      toast.error('Error', errorMessage(failure, 'Failed to retry the failed recipients'));
+    }
+  };
+
+  return (
+    <Box>
+      <PageHeader
+        title="Broadcast Analytics"
+        subtitle={
+          data && (
+            <Box component="span" sx={{ display: 'inline-flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+              {data.templateName}
+              <BroadcastStatusChip status={data.status} />
+            </Box>
+          )
+        }
+        actions={
+          <>
+            <Button component={RouterLink} to={paths.broadcasts} startIcon={<ArrowBackIcon />} color="inherit">
+              Back to Broadcasts
+            </Button>
+            {data && can('analytics:export') && <CsvExportButton broadcastId={id} filter="attempted" label="Export CSV" />}
+          </>
+        }
+      />
+      {isLoading && (
+        <Box aria-busy="true" aria-label="Loading analytics" sx={{ display: 'grid', gap: 2, gridTemplateColumns: 'repeat(auto-fill, minmax(160px, 1fr))' }}>
+          {Array.from({ length: 8 }, (_, i) => (
+            <Skeleton key={i} variant="rounded" height={96} />
+          ))}
+        </Box>
+      )}
+      {isError && !data && (
+        <Alert severity="error">
+          <AlertTitle>{BROADCAST_TEXTS.analyticsFailed}</AlertTitle>
+          {isApiError(error) && error.error}
+        </Alert>
+      )}
+      {data && (
+        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 3 }}>
+          {data.status === 'paused' && (
+            <Alert severity="warning">
+              <AlertTitle>This broadcast is paused</AlertTitle>
+              {data.statusReason}
+            </Alert>
+          )}
+          {data.status === 'failed' && data.statusReason && <Alert severity="error">{data.statusReason}</Alert>}
+          <FigureCards analytics={data} onDrillDown={setDrillDown} />
+          <FunnelSection analytics={data} onDrillDown={setDrillDown} />
+          <FailuresSection
+            analytics={data}
+            onDrillDown={setDrillDown}
+            canRetry={can('broadcasts:send')}
+            retrying={retrying}
+            onRetry={() => void retry()}
+          />
+          <ButtonPerformanceSection buttons={data.buttonPerformance} />
+          <AssignmentSection assignments={data.assignmentDistribution} />
+        </Box>
+      )}
+      <RecipientsDialog broadcastId={id} drillDown={drillDown} canExport={can('analytics:export')} onClose={() => setDrillDown(null)} />
+    </Box>
+  );
 }

@@ -1,26 +1,17 @@
 import { api } from '@client/api/base-api';
+import { CONTACT_LIST, contactTags } from '@client/api/contacts-endpoints';
 import { TAG_LIST } from '@client/api/tags-endpoints';
-import type { Contact, ContactConversationResponse, ContactInput, ContactPage, ContactSearchResponse } from '@shared/api/contacts';
-
-const CONTACT_LIST = { type: 'Contact', id: 'LIST' } as const;
-
-const contactTags = (contacts: readonly Contact[] | undefined) => [
-  CONTACT_LIST,
-  ...(contacts ?? []).map((contact) => ({ type: 'Contact' as const, id: contact.id })),
-];
+import type { Contact, ContactConversationResponse, ContactInput, ContactPage } from '@shared/api/contacts';
 
 /**
- * Contacts. Contact changes move tag counts and dashboard numbers, and write activity entries on the
+ * Contacts (the search and one contact by id are in api/contacts-endpoints.ts, shared with New
+ * Broadcast and the inbox). Contact changes move tag counts and dashboard numbers, and write activity entries on the
  * contact's timeline (the notes of api/notes-endpoints.ts), so they refresh those too.
  */
 export const contactsApi = api.injectEndpoints({
   endpoints: (build) => ({
     getContacts: build.query<ContactPage, { page: number; limit: number }>({
       query: (params) => ({ url: '/contacts', params }),
-      providesTags: (result) => contactTags(result?.data),
-    }),
-    searchContacts: build.query<ContactSearchResponse, string>({
-      query: (q) => ({ url: '/contacts/search', params: { q } }),
       providesTags: (result) => contactTags(result?.data),
     }),
     createContact: build.mutation<Contact, ContactInput>({
@@ -49,7 +40,6 @@ export const contactsApi = api.injectEndpoints({
 
 export const {
   useGetContactsQuery,
-  useSearchContactsQuery,
   useCreateContactMutation,
   useUpdateContactMutation,
   useDeleteContactMutation,

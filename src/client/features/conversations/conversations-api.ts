@@ -2,10 +2,8 @@ import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
 import type { ApiError } from '@client/api/api-error';
 import { api } from '@client/api/base-api';
 import type { RootState } from '@client/app/store';
-import type { Contact, ContactConversationResponse } from '@shared/api/contacts';
+import type { ContactConversationResponse } from '@shared/api/contacts';
 import type {
-  AgentsResponse,
-  AssignableAgent,
   AssignConversationRequest,
   AssignmentCounts,
   Conversation,
@@ -135,21 +133,10 @@ export const conversationsApi = api.injectEndpoints({
       onQueryStarted: writeAnswer,
       invalidatesTags: (result) => (result ? [CONVERSATION_LISTS, CONVERSATION_COUNTS] : []),
     }),
-    /** The members conversations can be assigned to; member changes ('Member') refresh it. */
-    getAgents: build.query<AssignableAgent[], void>({
-      query: () => '/automation/agents',
-      transformResponse: (response: AgentsResponse) => response.agents,
-      providesTags: ['Member'],
-    }),
     /** A media file's short-lived address, kept as long as the server lets such an address live. */
     getMediaUrl: build.query<MediaUrlResponse, string>({
       query: (mediaId) => `/media/${encodeURIComponent(mediaId)}/url`,
       keepUnusedDataFor: MEDIA_URL_CACHE_MS / 1000,
-    }),
-    /** The full contact, for the shared notes dialog (read only when it opens). */
-    getConversationContact: build.query<Contact, string>({
-      query: (contactId) => `/contacts/${encodeURIComponent(contactId)}`,
-      providesTags: (_result, _error, contactId) => [{ type: 'Contact', id: contactId }],
     }),
   }),
 });
@@ -203,7 +190,5 @@ export const {
   useAssignConversationMutation,
   useUnassignConversationMutation,
   useUpdateConversationStatusMutation,
-  useGetAgentsQuery,
   useGetMediaUrlQuery,
-  useGetConversationContactQuery,
 } = conversationsApi;

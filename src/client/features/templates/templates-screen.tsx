@@ -6,13 +6,14 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { isApiError } from '@client/api/api-error';
+import { useGetTemplatesQuery } from '@client/api/templates-endpoints';
 import { PageHeader } from '@client/components/page-header';
 import { useServerPagination } from '@client/components/paged-data-grid';
 import { useToast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/session/use-session';
 import { TEMPLATE_FILTER_STATUSES, type TemplateFilterStatus } from '@shared/api/templates';
 import { syncErrorMessage } from './sync-error-message';
-import { useGetTemplatesQuery, useSyncTemplatesMutation } from './templates-api';
+import { useSyncTemplatesMutation } from './templates-api';
 import { TEMPLATE_PAGE_SIZES, TemplatesTable } from './templates-table';
 
 type StatusFilter = TemplateFilterStatus | 'ALL';

@@ -13,6 +13,7 @@ const SAVED: WhatsAppConfigView = {
   businessAccountId: '102290129340398',
   webhookVerifyToken: 'desert-rose-verify-2026',
   isActive: true,
+  messagesPerSecond: 80,
 };
 const WEBHOOK_URL = 'https://parley.example.com/api/webhooks/whatsapp';
 
@@ -25,7 +26,7 @@ function settingsServer(initial: WhatsAppConfigView | null, test: () => Response
     http.put(apiUrl('/settings/whatsapp'), async ({ request }) => {
       const body = (await request.json()) as WhatsAppConfigRequest;
       saved.push(body);
-      config = { ...body, accessToken: `••••••••••••••••${body.accessToken.slice(-4)}`, isActive: true };
+      config = { ...body, accessToken: `••••••••••••••••${body.accessToken.slice(-4)}`, isActive: true, messagesPerSecond: body.messagesPerSecond ?? 80 };
       return HttpResponse.json({ message: 'WhatsApp configuration saved successfully' });
     }),
     http.delete(apiUrl('/settings/whatsapp'), () => {
@@ -89,7 +90,10 @@ describe('Messaging API tab', () => {
     await user.click(screen.getByRole('button', { name: 'Save Configuration' }));
 
     expect(await toast('WhatsApp configuration saved successfully')).toBeInTheDocument();
-    expect(saved).toEqual([{ accessToken: 'EAAGnewSystemUserToken_1234', phoneNumberId: '106540352242922', businessAccountId: '102290129340398', webhookVerifyToken: 'my-verify-token' }]);
+    expect(saved).toEqual([{
+      accessToken: 'EAAGnewSystemUserToken_1234', phoneNumberId: '106540352242922', businessAccountId: '102290129340398',
+      webhookVerifyToken: 'my-verify-token', messagesPerSecond: 80,
+    }]);
     expect(await screen.findByText('Active')).toBeInTheDocument();
     await waitFor(() => expect(field(/Access Token/)).toHaveValue('••••••••••••••••1234'));
     expect(screen.getByRole('button', { name: 'Test Config' })).toBeEnabled();
@@ -110,6 +114,25 @@ describe('Messaging API tab', () => {
     await user.click(screen.getByRole('button', { name: 'Save Configuration' }));
     await toast('WhatsApp configuration saved successfully');
     expect(saved[0]).toMatchObject({ accessToken: SAVED.accessToken, webhookVerifyToken: 'rotated-verify-token' });
+  });
+
+  it('shows the saved broadcast speed, refuses one above 1000, and saves a new one', async () => {
+    const { saved } = settingsServer({ ...SAVED, messagesPerSecond: 250 });
+    const { user } = renderTab();
+    await screen.findByText('Active');
+    const speed = field(/Broadcast speed \(messages per second\)/);
+    expect(speed).toHaveValue(250);
+    expect(screen.getByText(/80 is WhatsApp's standard limit/)).toBeInTheDocument();
+    await user.clear(speed);
+    await user.type(speed, '1500');
+    await user.click(screen.getByRole('button', { name: 'Save Configuration' }));
+    expect(await screen.findByText('Broadcast speed must be at most 1000 messages per second')).toBeInTheDocument();
+    expect(saved).toEqual([]);
+    await user.clear(speed);
+    await user.type(speed, '1000');
+    await user.click(screen.getByRole('button', { name: 'Save Configuration' }));
+    await toast('WhatsApp configuration saved successfully');
+    expect(saved[0]).toMatchObject({ messagesPerSecond: 1000 });
   });
 
   it('reports a failed save with the server message', async () => {
@@ -147,7 +170,7 @@ describe('Messaging API tab', () => {
     const { user } = renderTab();
     await screen.findByText('Active');
     await user.click(screen.getByRole('button', { name: 'Test Config' }));
-    for (const label of [/Access Token/, /Phone Number ID/, /Business Account ID/, /Webhook Verify Token/]) expect(field(label)).toBeDisabled();
+    for (const label of [/Access Token/, /Phone Number ID/, /Business Account ID/, /Webhook Verify Token/, /Broadcast speed/]) expect(field(label)).toBeDisabled();
     for (const name of ['Save Configuration', 'Test Config', 'Delete']) expect(screen.getByRole('button', { name })).toBeDisabled();
     await toast('Configuration Valid');
     expect(field(/Access Token/)).toBeEnabled();

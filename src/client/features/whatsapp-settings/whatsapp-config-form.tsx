@@ -14,11 +14,14 @@ import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { errorMessage } from '@client/components/error-message';
 import { FormikTextField } from '@client/components/form/formik-text-field';
 import { useToast } from '@client/components/toast/use-toast';
+import { DEFAULT_MESSAGES_PER_SECOND, MAX_MESSAGES_PER_SECOND } from '@shared/api/broadcasts';
 import type { WhatsAppConfigRequest, WhatsAppConfigView } from '@shared/api/whatsapp';
 import { whatsappConfigSchema } from '@shared/validation/whatsapp-config';
 import { useDeleteWhatsAppConfigMutation, useSaveWhatsAppConfigMutation, useTestWhatsAppConfigMutation } from './whatsapp-settings-api';
 
-const EMPTY: WhatsAppConfigRequest = { accessToken: '', phoneNumberId: '', businessAccountId: '', webhookVerifyToken: '' };
+const EMPTY: WhatsAppConfigRequest = {
+  accessToken: '', phoneNumberId: '', businessAccountId: '', webhookVerifyToken: '', messagesPerSecond: DEFAULT_MESSAGES_PER_SECOND,
+};
 
 export const DELETE_CONFIRMATION = 'Are you sure you want to delete the WhatsApp configuration? This action cannot be undone.';
 
@@ -36,10 +39,12 @@ export function WhatsAppConfigForm({ config }: { config: WhatsAppConfigView | nu
   const busy = saving || deleting || testing;
 
   // Prefilled from the saved configuration; a refetch with the same values leaves an edited form alone.
-  const { accessToken = '', phoneNumberId = '', businessAccountId = '', webhookVerifyToken = '' } = config ?? {};
+  const {
+    accessToken = '', phoneNumberId = '', businessAccountId = '', webhookVerifyToken = '', messagesPerSecond = DEFAULT_MESSAGES_PER_SECOND,
+  } = config ?? {};
   const initialValues = useMemo(
-    () => ({ accessToken, phoneNumberId, businessAccountId, webhookVerifyToken }),
-    [accessToken, phoneNumberId, businessAccountId, webhookVerifyToken],
+    (): WhatsAppConfigRequest => ({ accessToken, phoneNumberId, businessAccountId, webhookVerifyToken, messagesPerSecond }),
+    [accessToken, phoneNumberId, businessAccountId, webhookVerifyToken, messagesPerSecond],
   );
 
   const submit = async (values: WhatsAppConfigRequest, helpers: FormikHelpers<WhatsAppConfigRequest>) => {
@@ -112,6 +117,15 @@ export function WhatsAppConfigForm({ config }: { config: WhatsAppConfigView | nu
                   disabled={busy}
                   autoComplete="off"
                   helperText="A secret of your choice; enter the same one in Meta when you set up the webhook"
+                />
+                <FormikTextField
+                  name="messagesPerSecond"
+                  label="Broadcast speed (messages per second)"
+                  type="number"
+                  fullWidth
+                  disabled={busy}
+                  slotProps={{ htmlInput: { min: 1, max: MAX_MESSAGES_PER_SECOND, step: 1 } }}
+                  helperText={`How fast broadcasts are sent from this number. ${DEFAULT_MESSAGES_PER_SECOND} is WhatsApp's standard limit; raise it (up to ${MAX_MESSAGES_PER_SECOND.toLocaleString('en-US')}) only after Meta has upgraded the number's throughput`}
                 />
               </Stack>
               <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, mt: 3 }}>

@@ -16,10 +16,12 @@ ALTER TABLE "broadcast_recipients" ADD COLUMN "sent_at" timestamp with time zone
 ALTER TABLE "broadcast_recipients" ADD COLUMN "retried" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "broadcasts" ADD COLUMN "template_components" jsonb DEFAULT '[]'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "broadcasts" ADD COLUMN "status_reason" text;--> statement-breakpoint
+ALTER TABLE "broadcasts" ADD COLUMN "request_hash" text;--> statement-breakpoint
 ALTER TABLE "button_clicks" ADD COLUMN "press_wamid" text NOT NULL;--> statement-breakpoint
 ALTER TABLE "button_clicks" ADD COLUMN "trigger_id" text;--> statement-breakpoint
 ALTER TABLE "automation_rules" ADD CONSTRAINT "automation_rules_target_tag_id_tags_id_fk" FOREIGN KEY ("target_tag_id") REFERENCES "public"."tags"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "broadcast_recipients_broadcast_state_idx" ON "broadcast_recipients" USING btree ("organization_id","broadcast_id","state");--> statement-breakpoint
 CREATE INDEX "broadcast_recipients_due_idx" ON "broadcast_recipients" USING btree ("next_attempt_at") WHERE "broadcast_recipients"."state" = 'pending';--> statement-breakpoint
 CREATE INDEX "broadcast_recipients_lease_idx" ON "broadcast_recipients" USING btree ("locked_until") WHERE "broadcast_recipients"."state" = 'sending';--> statement-breakpoint
-CREATE UNIQUE INDEX "button_clicks_press_key" ON "button_clicks" USING btree ("organization_id","press_wamid");
+CREATE UNIQUE INDEX "button_clicks_press_key" ON "button_clicks" USING btree ("organization_id","press_wamid");--> statement-breakpoint
+ALTER TABLE "broadcast_recipients" DROP CONSTRAINT "broadcast_recipients_organization_id_contact_id_contacts_organization_id_id_fk";

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { boolean, doublePrecision, foreignKey, index, integer, jsonb, pgTable, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
 import { AUTOMATION_ACTIONS, BROADCAST_STATUSES, RECIPIENT_STATES } from '../../../shared/api/broadcasts';
-import { contacts, tags } from './contacts';
+import { tags } from './contacts';
 import { createdAt, id, organizationId, timestampTz, updatedAt } from './columns';
 import { organizations, users } from './organizations';
 
@@ -23,6 +23,8 @@ export const broadcasts = pgTable(
     sentCount: integer('sent_count').notNull().default(0),
     failedCount: integer('failed_count').notNull().default(0),
     idempotencyKey: text('idempotency_key'),
+    /** A hash of the create request an Idempotency-Key came with: the same key with another request is refused. */
+    requestHash: text('request_hash'),
     createdByUserId: uuid('created_by_user_id').references(() => users.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
@@ -63,8 +65,10 @@ export const broadcastRecipients = pgTable(
     unique('broadcast_recipients_key').on(t.broadcastId, t.contactId),
     foreignKey({ columns: [t.organizationId, t.broadcastId], foreignColumns: [broadcasts.organizationId, broadcasts.id] })
       .onDelete('cascade'),
-    foreignKey({ columns: [t.organizationId, t.contactId], foreignColumns: [contacts.organizationId, contacts.id] })
-      .onDelete('cascade'),
+    // No foreign key to contacts: recipients are only ever inserted from the organization's own contacts
+    // (one INSERT … SELECT), contacts are only soft-deleted, and an organization's deletion cascades
+    // through its broadcasts. Checking (and key-share locking) 100,000 contact rows would double the
+    // time a large broadcast takes to create.
     index('broadcast_recipients_broadcast_state_idx').on(t.organizationId, t.broadcastId, t.state),
     // The dispatcher's two scans: due queued rows, and rows whose lease ran out mid-send.
     index('broadcast_recipients_due_idx').on(t.nextAttemptAt).where(sql`${t.state} = 'pending'`),

@@ -1,7 +1,8 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import type { ConversationStatus } from '@shared/api/conversations';
-import { conversations } from '../../db/schema';
+import { rowsOf } from '../../db/rows-of';
+import { conversations, messages } from '../../db/schema';
 
 /**
  * The conversations table's one writer and reader (Drizzle only). A conversation's `last_seq` is its
@@ -145,6 +146,73 @@ export async function advanceForOutbound(
     .where(and(eq(conversations.organizationId, organizationId), eq(conversations.id, conversationId)))
     .returning({ seq: conversations.lastSeq });
   return seq;
+}
+
+/**
+ * The conversations of a batch of outbound messages, locked for the rest of the transaction in ONE
+ * sorted statement: each contact's conversation (created first when it has none) and the given
+ * conversations. Answers the contacts' conversations by contact id.
+ */
+export async function lockConversationsForSend(
+  db: Queryable,
+  organizationId: string,
+  batch: { contactIds: string[]; conversationIds: string[] },
+): Promise<Map<string, ConversationRef>> {
+  const contactIds = [...new Set(batch.contactIds)];
+  if (contactIds.length === 0 && batch.conversationIds.length === 0) return new Map();
+  if (contactIds.length > 0) {
+    await db
+      .insert(conversations)
+      .values(contactIds.map((contactId) => ({ organizationId, contactId })))
+      .onConflictDoNothing({ target: [conversations.organizationId, conversations.contactId] });
+  }
+  const rows = rowsOf<{ id: string; contact_id: string }>(
+    await db.execute(sql`
+      select id, contact_id from ${conversations}
+      where organization_id = ${organizationId}::uuid and (
+        contact_id in (select jsonb_array_elements_text(${JSON.stringify(contactIds)}::jsonb)::uuid)
+        or id in (select jsonb_array_elements_text(${JSON.stringify(batch.conversationIds)}::jsonb)::uuid)
+      )
+      order by id
+      for update`),
+  );
+  const wanted = new Set(contactIds);
+  return new Map(rows.filter((row) => wanted.has(row.contact_id)).map((row) => [row.contact_id, { id: row.id, contactId: row.contact_id }]));
+}
+
+/**
+ * Locks, in one sorted statement, the conversations of the organization's messages with these ids
+ * (before changing those messages).
+ */
+export async function lockConversationsOfMessages(db: Queryable, organizationId: string, messageIds: string[]): Promise<void> {
+  if (messageIds.length === 0) return;
+  await db.execute(sql`
+    select c.id from ${conversations} c
+    where c.organization_id = ${organizationId}::uuid and c.id in (
+      select m.conversation_id from ${messages} m
+      where m.organization_id = ${organizationId}::uuid and m.id in (select jsonb_array_elements_text(${JSON.stringify(messageIds)}::jsonb)::uuid)
+    )
+    order by c.id
+    for update of c`);
+}
+
+/**
+ * The body of a data-modifying CTE for a batch of outbound messages: the conversations listed in
+ * `counted` (a CTE of conversation_id, n, last_id) advance their counters by n each, and take last_id
+ * (sent at `sentAt`) as their last message unless a later one is there. Answers (id, base): the seqs
+ * base+1 .. base+n are the caller's.
+ */
+export function advanceForOutboundCounts(organizationId: string, countedName: string, sentAt: Date): SQL {
+  const counted = sql.identifier(countedName);
+  const at = sentAt.toISOString();
+  return sql`
+    update ${conversations} as c set
+      last_seq = c.last_seq + ${counted}.n,
+      last_message_id = case when c.last_message_at is null or c.last_message_at <= ${at}::timestamptz then ${counted}.last_id else c.last_message_id end,
+      last_message_at = greatest(c.last_message_at, ${at}::timestamptz),
+      updated_at = now()
+    from ${counted} where c.organization_id = ${organizationId}::uuid and c.id = ${counted}.conversation_id
+    returning c.id, c.last_seq - ${counted}.n as base`;
 }
 
 export interface ConversationState {

@@ -1,14 +1,15 @@
 import type { Database, Queryable } from '../../db/database';
 import type { MESSAGE_TYPES } from '../../db/schema';
 import { uuidv7 } from '../../lib/ids';
-import { advanceForOutbound, lockConversations } from './conversations-repository';
+import { advanceForOutbound, lockConversations, lockConversationsForSend, lockConversationsOfMessages } from './conversations-repository';
 import { DELIVERY_RANK, type DeliveryStatus, type StatusUpdate } from './delivery-status';
 import { deleteMediaFileRow, type MediaFileRow } from './media-files-repository';
 import {
-  clearMessageMedia, conversationOfMessage, conversationsOfWamids, conversationsShowingMedia, insertMessage, lockWamids, markMessageFailed,
-  mergeStatuses, setMessageWamid, type StatusMerge,
+  clearMessageMedia, conversationOfMessage, conversationsOfMessages, conversationsOfWamids, conversationsShowingMedia, insertMessage,
+  insertOutboundBatch, lockWamids, markMessageFailed, markMessagesFailed, mergeStatuses, resendFailedMessages, setMessageWamid,
+  setMessageWamids, type StatusMerge,
 } from './messages-repository';
-import { deleteParkedBefore, parkStatuses, takeParkedStatuses } from './pending-statuses-repository';
+import { deleteParkedBefore, parkStatuses, takeParkedStatuses, takeParkedStatusesOf, type ParkedStatus } from './pending-statuses-repository';
 
 /**
  * A message's life after it was written: an outbound message stored before its send, the wamid Meta
@@ -130,18 +131,83 @@ export async function attachWamid(db: Database, organizationId: string, messageI
     await setMessageWamid(tx, organizationId, messageId, wamid);
     const parked = await takeParkedStatuses(tx, organizationId, wamid);
     if (parked.length === 0) return;
-    await mergeStatuses(
-      tx,
-      organizationId,
-      fold(parked.map((p) => ({
-        wamid,
-        status: p.status as DeliveryStatus,
-        occurredAt: p.occurredAt,
-        errorCode: p.errorCode ?? undefined,
-        errorMessage: p.errorMessage ?? undefined,
-      }))),
-    );
+    await mergeStatuses(tx, organizationId, fold(parked.map(parkedUpdate)));
   });
+}
+
+const parkedUpdate = (p: ParkedStatus): StatusUpdate => ({
+  wamid: p.wamid,
+  status: p.status as DeliveryStatus,
+  occurredAt: p.occurredAt,
+  errorCode: p.errorCode ?? undefined,
+  errorMessage: p.errorMessage ?? undefined,
+});
+
+/** A broadcast message to store for a contact, in the contact's one conversation, with its id chosen by the caller. */
+export interface BatchMessageInput {
+  id: string;
+  contactId: string;
+  messageType: (typeof MESSAGE_TYPES)[number];
+  content: string;
+  broadcastId: string | null;
+}
+
+/**
+ * Stores a batch of outbound messages in `sending` state inside the caller's transaction (the broadcast
+ * dispatcher's claim): each contact's conversation is created when it has none, every conversation
+ * involved is locked in one sorted statement (those of `resend` too), and the messages take their
+ * conversations' next seqs and are inserted in one statement. `resend` are earlier failed messages
+ * queued again (Retry failed): back to `sending`.
+ */
+export async function storeOutboundBatch(
+  tx: Queryable,
+  organizationId: string,
+  batch: { create: BatchMessageInput[]; resend: string[] },
+): Promise<void> {
+  if (batch.create.length === 0 && batch.resend.length === 0) return;
+  const resendIn = batch.resend.length > 0 ? await conversationsOfMessages(tx, organizationId, batch.resend) : [];
+  const conversations = await lockConversationsForSend(tx, organizationId, {
+    contactIds: batch.create.map((input) => input.contactId),
+    conversationIds: resendIn,
+  });
+  await resendFailedMessages(tx, organizationId, batch.resend);
+  await insertOutboundBatch(
+    tx,
+    organizationId,
+    batch.create.map((input) => {
+      const conversation = conversations.get(input.contactId);
+      if (!conversation) throw new Error('The conversation just upserted could not be read');
+      return { ...input, conversationId: conversation.id };
+    }),
+    new Date(),
+  );
+}
+
+/**
+ * Locks what recording send outcomes changes, for the rest of the caller's transaction: the wamids
+ * (advisory locks), then the conversations of the messages, the order `applyStatuses` takes them in,
+ * so the two never deadlock. A caller that also changes other rows (broadcast recipients) locks them
+ * after this.
+ */
+export async function lockOutboundMessages(tx: Queryable, organizationId: string, lock: { wamids: string[]; messageIds: string[] }): Promise<void> {
+  await lockWamids(tx, organizationId, lock.wamids);
+  await lockConversationsOfMessages(tx, organizationId, lock.messageIds);
+}
+
+/**
+ * Records what Meta answered for a batch of sends, inside the caller's transaction and after
+ * `lockOutboundMessages`: each accepted message takes its wamid (unless it has one already) and any
+ * statuses parked for it, each refused one becomes `failed` with Meta's code and reason.
+ */
+export async function recordOutboundOutcomes(
+  tx: Queryable,
+  organizationId: string,
+  outcomes: { accepted: Array<{ messageId: string; wamid: string }>; refused: Array<{ messageId: string; code: number | null; message: string }> },
+): Promise<void> {
+  const attached = await setMessageWamids(tx, organizationId, outcomes.accepted);
+  await markMessagesFailed(tx, organizationId, outcomes.refused);
+  const parked = await takeParkedStatusesOf(tx, organizationId, attached);
+  if (parked.length > 0) await mergeStatuses(tx, organizationId, fold(parked.map(parkedUpdate)));
 }
 
 /** Forgets parked statuses older than the TTL; answers how many. */

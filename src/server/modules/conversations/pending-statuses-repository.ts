@@ -1,4 +1,4 @@
-import { and, eq, lt } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { pendingStatuses } from '../../db/schema';
 
@@ -29,6 +29,21 @@ export async function takeParkedStatuses(db: Queryable, organizationId: string, 
   return db
     .delete(pendingStatuses)
     .where(and(eq(pendingStatuses.organizationId, organizationId), eq(pendingStatuses.wamid, wamid)))
+    .returning({
+      wamid: pendingStatuses.wamid,
+      status: pendingStatuses.status,
+      occurredAt: pendingStatuses.occurredAt,
+      errorCode: pendingStatuses.errorCode,
+      errorMessage: pendingStatuses.errorMessage,
+    });
+}
+
+/** Removes and answers the statuses parked for any of these wamids. */
+export async function takeParkedStatusesOf(db: Queryable, organizationId: string, wamids: string[]): Promise<ParkedStatus[]> {
+  if (wamids.length === 0) return [];
+  return db
+    .delete(pendingStatuses)
+    .where(and(eq(pendingStatuses.organizationId, organizationId), inArray(pendingStatuses.wamid, wamids)))
     .returning({
       wamid: pendingStatuses.wamid,
       status: pendingStatuses.status,

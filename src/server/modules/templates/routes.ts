@@ -12,7 +12,8 @@ export async function templateRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/local',
-    { config: { access: 'templates:view' }, schema: { querystring: templatesQuerySchema } },
+    // Composing a broadcast picks one of the approved templates, so broadcasters may read them too.
+    { config: { access: ['templates:view', 'broadcasts:create'] }, schema: { querystring: templatesQuerySchema } },
     async (request): Promise<TemplatesResponse> => listLocalTemplates(app.db, authOf(request).organizationId, request.query),
   );
 

@@ -33,6 +33,15 @@ export async function findTemplatePage(
   return { rows, total: Number(total) };
 }
 
+/** One template of the organization, or null: a foreign id and a missing one look the same. */
+export async function findTemplate(db: Queryable, organizationId: string, templateId: string): Promise<TemplateRow | null> {
+  const [row] = await db
+    .select()
+    .from(messageTemplates)
+    .where(and(eq(messageTemplates.organizationId, organizationId), eq(messageTemplates.id, templateId)));
+  return row ?? null;
+}
+
 /** How many templates the organization has. */
 export async function countTemplates(db: Queryable, organizationId: string): Promise<number> {
   const [{ n }] = await db.select({ n: count() }).from(messageTemplates).where(eq(messageTemplates.organizationId, organizationId));

@@ -119,4 +119,13 @@ describe('templates', () => {
     const other = await signUpAdmin(kit.t.app, { organizationName: 'Other Org' });
     expect((await local('', other)).data).toEqual([]);
   });
+
+  it('are readable by members who create broadcasts, who pick one to send', async () => {
+    const organizationId = admin.user.organization!.organizationId;
+    const broadcaster = await addMemberWith(kit.t, organizationId, ['broadcasts:create']);
+    expect((await local('?status=APPROVED', broadcaster)).data.length).toBe(TEMPLATE_FIXTURES.filter((t) => t.status === 'APPROVED').length);
+    expect((await sync(broadcaster)).statusCode).toBe(403);
+    const viewer = await addMemberWith(kit.t, organizationId, ['broadcasts:view']);
+    expect((await viewer.request({ method: 'GET', url: '/api/templates/local' })).statusCode).toBe(403);
+  });
 });

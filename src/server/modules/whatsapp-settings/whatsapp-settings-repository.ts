@@ -11,6 +11,8 @@ export interface StoredConfig {
   businessAccountId: string;
   webhookVerifyToken: string;
   isActive: boolean;
+  /** Undefined keeps the stored pace (or the default, for a new configuration). */
+  messagesPerSecond?: number;
 }
 
 export async function findConfig(db: Queryable, organizationId: string): Promise<WhatsAppConfigRow | undefined> {

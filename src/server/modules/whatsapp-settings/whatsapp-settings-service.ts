@@ -18,6 +18,7 @@ export async function showSettings(accounts: WhatsAppAccounts, organizationId: s
       businessAccountId: account.businessAccountId,
       webhookVerifyToken: account.webhookVerifyToken,
       isActive: account.isActive,
+      messagesPerSecond: account.messagesPerSecond,
     },
   };
 }
@@ -25,7 +26,7 @@ export async function showSettings(accounts: WhatsAppAccounts, organizationId: s
 /**
  * Saves the configuration. The form sends the mask back when the token is unchanged, which keeps the
  * saved one (so a first save needs a real token); a phone number id belongs to one organization only,
- * since webhooks are routed by it. Answers whether the token changed.
+ * since webhooks are routed by it. Without a broadcast speed the saved one stays. Answers whether the token changed.
  */
 export async function saveSettings(accounts: WhatsAppAccounts, organizationId: string, input: WhatsAppConfigInput): Promise<{ tokenChanged: boolean }> {
   const keepToken = isMaskedAccessToken(input.accessToken);
@@ -34,6 +35,7 @@ export async function saveSettings(accounts: WhatsAppAccounts, organizationId: s
     phoneNumberId: input.phoneNumberId,
     businessAccountId: input.businessAccountId,
     webhookVerifyToken: input.webhookVerifyToken,
+    messagesPerSecond: input.messagesPerSecond,
   });
   if (outcome === 'number_taken') throw conflict(PHONE_NUMBER_TAKEN);
   if (outcome === 'no_token') throw invalidInput('Access token is required');

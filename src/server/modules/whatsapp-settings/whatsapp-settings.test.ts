@@ -44,6 +44,10 @@ describe('Messaging API settings', () => {
     ['Webhook verify token must be at least 8 characters', { webhookVerifyToken: 'short' }],
     ['Webhook verify token is too long', { webhookVerifyToken: 'v'.repeat(101) }],
     ['Webhook verify token contains invalid characters', { webhookVerifyToken: 'not valid!' }],
+    ['Broadcast speed must be at least 1 message per second', { messagesPerSecond: 0 }],
+    ['Broadcast speed must be at most 1000 messages per second', { messagesPerSecond: 1001 }],
+    ['Broadcast speed must be a whole number', { messagesPerSecond: 12.5 }],
+    ['Broadcast speed must be a number', { messagesPerSecond: 'fast' }],
   ])('refuses with "%s"', async (message, change) => {
     const response = await put(change);
     expect(response.statusCode).toBe(400);
@@ -66,6 +70,7 @@ describe('Messaging API settings', () => {
       businessAccountId: DEMO_CONFIG.businessAccountId,
       webhookVerifyToken: DEMO_CONFIG.webhookVerifyToken,
       isActive: true,
+      messagesPerSecond: 80,
     });
     const [row] = await kit.t.database.db.select().from(whatsappConfigs).where(eq(whatsappConfigs.organizationId, organizationId));
     expect(JSON.stringify(row)).not.toContain(DEMO_CONFIG.accessToken);
@@ -98,6 +103,17 @@ describe('Messaging API settings', () => {
     const response = await put({}, other);
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({ error: 'This Phone Number ID is already connected to another organization' });
+  });
+
+  it('keeps the broadcast speed a save does not mention, and changes it when one does', async () => {
+    expect((await put({ messagesPerSecond: 250 })).statusCode).toBe(200);
+    expect((await get()).json().config.messagesPerSecond).toBe(250);
+    expect((await put({ webhookVerifyToken: 'speed-kept-verify-token' })).statusCode).toBe(200);
+    expect((await get()).json().config).toMatchObject({ messagesPerSecond: 250, webhookVerifyToken: 'speed-kept-verify-token' });
+    expect((await kit.t.app.whatsapp.accounts.load(organizationId))?.messagesPerSecond).toBe(250);
+    expect((await put({ messagesPerSecond: 1000 })).statusCode).toBe(200);
+    expect((await get()).json().config.messagesPerSecond).toBe(1000);
+    await put({ messagesPerSecond: 80 });
   });
 
   it('tests the saved credentials against the API: Configuration Valid', async () => {

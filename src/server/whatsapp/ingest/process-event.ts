@@ -5,6 +5,7 @@ import { findNumberOwner, findOrganizationsByBusinessAccount } from '../../modul
 import { applyButtonPresses, buttonPressOf } from '../../modules/automation/button-press-service';
 import { storeInboundMessages } from './inbound-message';
 import { applyStatuses } from '../../modules/conversations/messages-service';
+import { reconcileRecipients } from '../../modules/broadcasts/dispatch-reconcile';
 import { changesOf, inboundMessagesOf, statusesOf, templateStatusOf, type WebhookChange } from './webhook-payload';
 
 export interface ProcessResult {
@@ -58,6 +59,8 @@ export async function processWebhookEvent(db: Database, payload: unknown, log: F
     const organizationId = await ownerOf(change);
     if (!organizationId) continue;
     if (errors.length > 0) log.warn({ organizationId, errors }, 'WhatsApp reported an account-level error');
+    // Broadcast recipients named by the callback data first: an interrupted send's message gets its wamid here.
+    await reconcileRecipients(db, organizationId, statuses);
     await applyStatuses(db, organizationId, statuses);
     result.statuses += statuses.length;
   }

@@ -82,7 +82,12 @@ export function inboundMessagesOf(change: WebhookChange): InboundMessage[] {
   });
 }
 
-export function statusesOf(change: WebhookChange): StatusUpdate[] {
+/** A status report, with the `biz_opaque_callback_data` its send carried (a broadcast send's recipient id). */
+export interface StatusReport extends StatusUpdate {
+  callbackData: string | undefined;
+}
+
+export function statusesOf(change: WebhookChange): StatusReport[] {
   return objects(change.value.statuses).flatMap((raw) => {
     const wamid = str(raw.id);
     const status = str(raw.status);
@@ -96,6 +101,7 @@ export function statusesOf(change: WebhookChange): StatusUpdate[] {
       occurredAt: timestampOf(raw.timestamp),
       errorCode: code,
       errorMessage: error ? str(error.message) ?? str(error.title) ?? details : undefined,
+      callbackData: str(raw.biz_opaque_callback_data),
     }];
   });
 }

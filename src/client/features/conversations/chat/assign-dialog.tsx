@@ -1,9 +1,9 @@
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
+import { useGetAgentsQuery } from '@client/api/agents-endpoints';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { FormikTextField } from '@client/components/form/formik-text-field';
 import { assignConversationSchema } from '@shared/validation/conversations';
-import { useGetAgentsQuery } from '../conversations-api';
 import type { ActionFailure } from './use-conversation-actions';
 
 export interface AssignDialogProps {

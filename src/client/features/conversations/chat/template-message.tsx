@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
-import { fillTemplate, parseTemplateContent } from '../format/message-text';
+import { fillPlaceholders } from '@shared/templates/template-message';
+import { parseTemplateContent } from '../format/message-text';
 
 /** A template message as the customer saw it: header, text with its parameters, footer and buttons. */
 export function TemplateMessage({ content }: { content: string }) {
@@ -11,8 +12,8 @@ export function TemplateMessage({ content }: { content: string }) {
       <Typography variant="caption" sx={{ display: 'block', opacity: 0.8, mb: 0.5 }}>
         Template: {template.templateName}
       </Typography>
-      {template.header && <Typography sx={{ fontWeight: 700 }}>{fillTemplate(template.header, template.parameters)}</Typography>}
-      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{fillTemplate(template.text, template.parameters)}</Typography>
+      {template.header && <Typography sx={{ fontWeight: 700 }}>{fillPlaceholders(template.header, template.parameters)}</Typography>}
+      <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{fillPlaceholders(template.text, template.parameters)}</Typography>
       {template.footer && (
         <Typography variant="caption" sx={{ display: 'block', opacity: 0.8, mt: 0.5 }}>
           {template.footer}

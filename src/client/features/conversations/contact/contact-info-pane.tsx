@@ -8,13 +8,13 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState, type ReactNode } from 'react';
+import { useGetContactQuery } from '@client/api/contacts-endpoints';
 import { NotesDialog } from '@client/components/notes/notes-dialog';
 import { TagChip } from '@client/components/tags/tag-chip';
 import { useSession } from '@client/session/use-session';
 import type { Conversation } from '@shared/api/conversations';
 import { formatPhone } from '@shared/phone';
 import { windowKind, windowLabel, type ConversationWindow } from '../chat/conversation-window';
-import { useGetConversationContactQuery } from '../conversations-api';
 import { contactLabel } from '../format/contact-label';
 import { StatusChip } from '../ui/status-chip';
 
@@ -44,7 +44,7 @@ export function ContactInfoPane({ conversation, window, onBack }: ContactInfoPan
   const { contact } = conversation;
   const [notesOpen, setNotesOpen] = useState(false);
   // The notes dialog takes the whole contact: read it when the notes are asked for.
-  const full = useGetConversationContactQuery(notesOpen ? contact.id : skipToken);
+  const full = useGetContactQuery(notesOpen ? contact.id : skipToken);
   const name = contactLabel(contact);
   const kind = windowKind(window);
 

@@ -1,4 +1,5 @@
-import { fillTemplate, messageSummary, parseTemplateContent, previewText, unreadLabel } from './message-text';
+import { fillPlaceholders } from '@shared/templates/template-message';
+import { messageSummary, parseTemplateContent, previewText, unreadLabel } from './message-text';
 
 const template = JSON.stringify({ templateName: 'order_update', language: 'en', text: 'Hi {{1}}, order {{2}} shipped', parameters: ['Aisha', '#42'] });
 
@@ -6,8 +7,8 @@ describe('message text', () => {
   it('reads a template message from its JSON content and fills its parameters', () => {
     const parsed = parseTemplateContent(template);
     expect(parsed).toMatchObject({ templateName: 'order_update', parameters: ['Aisha', '#42'], buttons: [] });
-    expect(fillTemplate(parsed!.text, parsed!.parameters)).toBe('Hi Aisha, order #42 shipped');
-    expect(fillTemplate('{{3}} stays', [])).toBe('{{3}} stays');
+    expect(fillPlaceholders(parsed!.text, parsed!.parameters)).toBe('Hi Aisha, order #42 shipped');
+    expect(fillPlaceholders('{{3}} stays', [])).toBe('{{3}} stays');
     expect(parseTemplateContent('not json')).toBeNull();
     expect(parseTemplateContent('{"text": 1}')).toBeNull();
   });

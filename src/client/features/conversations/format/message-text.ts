@@ -1,5 +1,6 @@
 import type { LastMessage, MessageType, TemplateMessageContent } from '@shared/api/conversations';
 import { LAST_MESSAGE_PREVIEW_CHARS, UNREAD_BADGE_CAP } from '@shared/constants';
+import { fillPlaceholders } from '@shared/templates/template-message';
 
 function isStringArray(value: unknown): value is string[] {
   return Array.isArray(value) && value.every((item) => typeof item === 'string');
@@ -27,11 +28,6 @@ export function parseTemplateContent(content: string): TemplateMessageContent | 
   };
 }
 
-/** A template text with its {{n}} placeholders filled from the parameters (1-based); unknown ones stay. */
-export function fillTemplate(text: string, parameters: readonly string[]): string {
-  return text.replace(/\{\{(\d+)\}\}/g, (placeholder, n: string) => parameters[Number(n) - 1] ?? placeholder);
-}
-
 const MEDIA_LABELS: Partial<Record<MessageType, string>> = {
   image: 'Photo',
   video: 'Video',
@@ -44,7 +40,7 @@ const MEDIA_LABELS: Partial<Record<MessageType, string>> = {
 export function messageSummary(message: Pick<LastMessage, 'content' | 'messageType'>): string {
   if (message.messageType === 'template') {
     const template = parseTemplateContent(message.content);
-    return template ? fillTemplate(template.text, template.parameters) : message.content;
+    return template ? fillPlaceholders(template.text, template.parameters) : message.content;
   }
   const media = MEDIA_LABELS[message.messageType];
   if (media) return message.content ? `${media}: ${message.content}` : media;

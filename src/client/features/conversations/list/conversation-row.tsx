@@ -6,12 +6,12 @@ import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@client/app/paths';
+import { VisuallyHidden } from '@client/components/visually-hidden';
 import type { Conversation } from '@shared/api/conversations';
 import { relativeTime } from '@shared/format/relative-time';
 import { contactLabel } from '../format/contact-label';
 import { previewText, unreadLabel } from '../format/message-text';
 import { StatusChip } from '../ui/status-chip';
-import { VisuallyHidden } from '../ui/visually-hidden';
 import type { OpenedConversationState } from '../use-open-conversation';
 
 export interface ConversationRowProps {

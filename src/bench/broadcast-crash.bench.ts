@@ -1,0 +1,165 @@
+import { randomInt, randomUUID } from 'node:crypto';
+import type { Client } from 'pg';
+import { audit, connect, inFlight, waitUntilSettled, type Audit } from './broadcast-audit';
+import { ParleyApi, SandboxControl } from './broadcast-clients';
+import { broadcastParameters, createTag, seedContacts, setPace, setUpOrganization, type BenchOrg } from './broadcast-setup';
+import { startBroadcastStack, type BroadcastStack } from './broadcast-stack';
+import type { BenchRow, BenchSuite } from './run';
+
+const SUITE = 'broadcast-crash';
+const env = (name: string, fallback: number) => Number(process.env[name] ?? fallback);
+/** Runs, and SIGKILLs of the server per run (BENCH_CRASH_RUNS, BENCH_CRASH_KILLS). */
+const RUNS = env('BENCH_CRASH_RUNS', 3);
+const KILLS = env('BENCH_CRASH_KILLS', 3);
+/** 10,000 recipients at 250 msg/s: about 40 s of sending, restarts aside. */
+const RECIPIENTS = env('BENCH_CRASH_RECIPIENTS', 10_000);
+const PACE = env('BENCH_CRASH_PACE', 250);
+/** A kill comes at a random moment this long after the server (re)started sending. */
+const KILL_AFTER_MS = { min: 1_000, max: 8_000 };
+const TEMPLATE = 'seasonal_offer';
+const SANDBOX_ENV = { SANDBOX_MPS: '1000', SANDBOX_STATUS_BATCH_MS: '200', SANDBOX_READ_RATE: '0', SANDBOX_REPLY_RATE: '0' };
+/**
+ * How long an interrupted `sending` row waits before it is reconciled: shortened so a run takes
+ * seconds, not the production lease. BENCH_CRASH_PARLEY_ENV adds other settings (JSON).
+ */
+const PARLEY_ENV: Record<string, string> = {
+  BROADCAST_LEASE_SECONDS: '10',
+  ...(JSON.parse(process.env.BENCH_CRASH_PARLEY_ENV ?? '{}') as Record<string, string>),
+};
+
+function row(metric: string, value: string, target?: string): BenchRow {
+  return { suite: SUITE, metric, value, target };
+}
+
+const n = (value: number) => value.toLocaleString('en');
+const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+interface Kill {
+  /** Seconds since the broadcast was created. */
+  at: number;
+  /** Recipients `sending` in the database once the server was dead: handed to Meta, answer not stored. */
+  inFlight: number;
+  /** Seconds the server took to come back. */
+  restartSeconds: number;
+}
+
+interface CrashRun {
+  kills: Kill[];
+  audit: Audit;
+  seconds: number;
+}
+
+/** One broadcast, the server SIGKILLed `KILLS` times while it goes out and restarted each time, then settled and audited. */
+async function crashRun(stack: BroadcastStack, api: ParleyApi, sandbox: SandboxControl, db: Client, org: BenchOrg, tagId: string): Promise<CrashRun> {
+  await sandbox.resetSends();
+  const { created } = await api.createBroadcast(
+    { templateId: org.templateId, parameters: broadcastParameters(org.parameterCount), tagIds: [tagId] },
+    randomUUID(),
+  );
+  const started = Date.now();
+  const kills: Kill[] = [];
+  for (let k = 0; k < KILLS; k += 1) {
+    await sleep(KILL_AFTER_MS.min + randomInt(KILL_AFTER_MS.max - KILL_AFTER_MS.min));
+    const broadcast = await api.broadcast(created.id);
+    if (broadcast.pendingCount === 0) break;
+    await stack.parley.kill();
+    // The server is gone: nothing changes these rows until it is back, so this is exactly what was in flight.
+    const at = (Date.now() - started) / 1000;
+    const interrupted = await inFlight(db, created.id);
+    const restarting = Date.now();
+    await stack.parley.start();
+    kills.push({ at, inFlight: interrupted, restartSeconds: (Date.now() - restarting) / 1000 });
+    process.stderr.write(`  kill ${k + 1} at ${at.toFixed(1)} s: ${interrupted} in flight; back in ${kills[k].restartSeconds.toFixed(1)} s\n`);
+  }
+  await waitUntilSettled(api, sandbox, db, created.id, {
+    timeoutMs: 600_000,
+    report: (b) => process.stderr.write(`  ${n(b.sentCount)} sent, ${n(b.failedCount)} failed, ${n(b.unknownCount)} unknown, ${n(b.pendingCount)} pending\n`),
+  });
+  return { kills, audit: await audit(db, created.id, await sandbox.counts()), seconds: (Date.now() - started) / 1000 };
+}
+
+const lostBesidesUnknown = (a: Audit) => a.lost - (a.unknown - a.unknownAccepted);
+
+function runRows(i: number, run: CrashRun): BenchRow[] {
+  const { audit: a, kills } = run;
+  const inFlightTotal = kills.reduce((sum, k) => sum + k.inFlight, 0);
+  const label = `run ${i + 1}`;
+  return [
+    row(
+      `${label}: kills (s after create: in flight)`,
+      kills.length ? kills.map((k) => `${k.at.toFixed(1)} s: ${k.inFlight}`).join(', ') : 'none (the broadcast ended first)',
+    ),
+    row(`${label}: recipients by state after settling (${run.seconds.toFixed(0)} s)`, Object.entries(a.states).map(([s, c]) => `${s} ${n(c)}`).join(', ')),
+    row(`${label}: sent twice (sandbox count > 1)`, n(a.duplicates), `0 (${verdict(a.duplicates === 0)})`),
+    row(`${label}: never attempted (pending, sending or cancelled)`, n(a.neverAttempted), `0 (${verdict(a.neverAttempted === 0)})`),
+    // Unknown ones the sandbox never accepted are honest unknowns, counted against the in-flight ones below.
+    row(`${label}: lost (neither accepted by the sandbox nor shown failed or unknown)`, n(lostBesidesUnknown(a)), `0 (${verdict(lostBesidesUnknown(a) === 0)})`),
+    row(
+      `${label}: unknown vs in flight at the kills`,
+      `${n(a.unknown)} unknown (${n(a.unknownAccepted)} of them accepted by the sandbox) of ${n(inFlightTotal)} in flight`,
+      `≤ in flight (${verdict(a.unknown <= inFlightTotal)})`,
+    ),
+    row(`${label}: shown sent but never accepted by the sandbox`, n(a.sentNotAccepted), `0 (${verdict(a.sentNotAccepted === 0)})`),
+  ];
+}
+
+async function measure(stack: BroadcastStack): Promise<BenchRow[]> {
+  const api = new ParleyApi(stack.parley.origin);
+  const sandbox = new SandboxControl(stack.sandbox.origin);
+  const db = await connect(stack.databaseUrl);
+  try {
+    const org = await setUpOrganization(api, TEMPLATE);
+    const tagId = await createTag(api, 'Crash test', '#d32f2f');
+    await seedContacts(stack.databaseUrl, org.organizationId, RECIPIENTS, { allTagId: tagId });
+    await setPace(api, sandbox, PACE);
+    const rows = [row('setup', `${n(RECIPIENTS)} recipients at ${PACE} msg/s, ${KILLS} SIGKILLs per run at random moments, ${RUNS} runs; Parley ${JSON.stringify(PARLEY_ENV)}`)];
+    const runs: CrashRun[] = [];
+    for (let i = 0; i < RUNS; i += 1) {
+      process.stderr.write(`  ${SUITE}: run ${i + 1} of ${RUNS}...\n`);
+      const run = await crashRun(stack, api, sandbox, db, org, tagId);
+      runs.push(run);
+      rows.push(...runRows(i, run));
+    }
+    const sum = (pick: (run: CrashRun) => number) => runs.reduce((total, run) => total + pick(run), 0);
+    const kills = sum((r) => r.kills.length);
+    const inFlightTotal = sum((r) => r.kills.reduce((s, k) => s + k.inFlight, 0));
+    const duplicates = sum((r) => r.audit.duplicates);
+    const neverAttempted = sum((r) => r.audit.neverAttempted);
+    const lost = sum((r) => lostBesidesUnknown(r.audit));
+    const unknown = sum((r) => r.audit.unknown);
+    const overInFlight = runs.filter((r) => r.audit.unknown > r.kills.reduce((s, k) => s + k.inFlight, 0)).length;
+    rows.push(
+      row('all runs: kills, recipients in flight at them', `${kills} kills, ${n(inFlightTotal)} in flight`),
+      row('all runs: sent twice', n(duplicates), `0 (${verdict(duplicates === 0)})`),
+      row('all runs: never attempted', n(neverAttempted), `0 (${verdict(neverAttempted === 0)})`),
+      row('all runs: lost besides the unknown', n(lost), `0 (${verdict(lost === 0)})`),
+      row('all runs: unknown', `${n(unknown)} (${n(inFlightTotal - unknown)} of the in-flight ones reconciled from status callbacks)`, `≤ in flight in every run (${verdict(overInFlight === 0)})`),
+    );
+    return rows;
+  } finally {
+    await db.end();
+  }
+}
+
+/**
+ * The at-most-once promise under crashes: a broadcast against the sandbox in its own process (its
+ * per-recipient counts survive), Parley SIGKILLed at random moments mid-dispatch and restarted on the
+ * same database, then, once settled, the sandbox's counts compared with the database: no recipient
+ * sent twice, none never attempted, and no more unknown than were in flight at the kills.
+ */
+export const broadcastCrashBench: BenchSuite = {
+  name: SUITE,
+  async run(): Promise<BenchRow[]> {
+    const stack = await startBroadcastStack({ sandboxEnv: SANDBOX_ENV, parleyEnv: PARLEY_ENV });
+    if ('skipped' in stack) return [row('PostgreSQL', `skipped: ${stack.skipped}`)];
+    try {
+      return await measure(stack);
+    } catch (error) {
+      process.stderr.write(`Parley's log:\n${stack.parley.tail()}\nThe sandbox's log:\n${stack.sandbox.tail()}\n`);
+      throw error;
+    } finally {
+      await stack.stop();
+    }
+  },
+};

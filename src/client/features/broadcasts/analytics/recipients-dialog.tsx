@@ -1,0 +1,121 @@
+import CloseIcon from '@mui/icons-material/Close';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Dialog from '@mui/material/Dialog';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import { PagedDataGrid, useServerPagination } from '@client/components/paged-data-grid';
+import { useNarrowScreen } from '@client/components/use-narrow-screen';
+import type { BroadcastRecipient } from '@shared/api/broadcasts';
+import { useGetBroadcastRecipientsQuery } from '../broadcasts-api';
+import { RECIPIENT_STATE_LABELS } from '../broadcast-status';
+import { CsvExportButton } from './csv-export';
+import type { DrillDown } from './drill-down';
+
+/** Rows per page of a drill-down. */
+export const RECIPIENT_PAGE_SIZE = 25;
+
+const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const when = (value: string | null) => (value ? DATE_TIME.format(new Date(value)) : '–');
+
+const DELIVERY_LABELS: Record<string, string> = { sending: 'Sending', sent: 'Sent', delivered: 'Delivered', read: 'Read', failed: 'Failed' };
+
+function errorText(recipient: BroadcastRecipient): string {
+  if (recipient.errorCode === null && !recipient.errorMessage) return '–';
+  return [recipient.errorCode, recipient.errorMessage].filter((part) => part !== null && part !== '').join(': ');
+}
+
+function ContactCell({ recipient }: { recipient: BroadcastRecipient }) {
+  return (
+    <Box sx={{ py: 1, minWidth: 0 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{recipient.contactName ?? recipient.phoneNumber}</Typography>
+      {recipient.contactName && <Typography variant="caption" color="text.secondary">{recipient.phoneNumber}</Typography>}
+    </Box>
+  );
+}
+
+function RecipientsGrid({ broadcastId, drillDown }: { broadcastId: string; drillDown: DrillDown }) {
+  const narrow = useNarrowScreen();
+  const { query, pageOf } = useServerPagination(RECIPIENT_PAGE_SIZE);
+  const { data, isFetching, isError } = useGetBroadcastRecipientsQuery({
+    broadcastId,
+    filter: drillDown.filter,
+    ...(drillDown.errorCode !== undefined && { errorCode: drillDown.errorCode }),
+    ...query,
+  });
+
+  const columns = useMemo<GridColDef<BroadcastRecipient>[]>(() => {
+    const contact: GridColDef<BroadcastRecipient> = {
+      field: 'contactName', headerName: 'Contact', flex: 1, minWidth: narrow ? 0 : 180, sortable: false,
+      renderCell: ({ row }) => <ContactCell recipient={row} />,
+    };
+    const state: GridColDef<BroadcastRecipient> = {
+      field: 'state', headerName: 'Status', width: 110, sortable: false,
+      valueGetter: (_value, row) => RECIPIENT_STATE_LABELS[row.state],
+    };
+    if (narrow) return [contact, state];
+    return [
+      contact,
+      state,
+      { field: 'messageStatus', headerName: 'Delivery', width: 110, sortable: false, valueGetter: (_value, row) => (row.messageStatus ? (DELIVERY_LABELS[row.messageStatus] ?? row.messageStatus) : '–') },
+      { field: 'error', headerName: 'Error', flex: 1, minWidth: 160, sortable: false, valueGetter: (_value, row) => errorText(row) },
+      { field: 'sentAt', headerName: 'Sent', width: 170, sortable: false, valueGetter: (_value, row) => when(row.sentAt) },
+      { field: 'repliedAt', headerName: 'Replied', width: 170, sortable: false, valueGetter: (_value, row) => when(row.repliedAt) },
+    ];
+  }, [narrow]);
+
+  if (isError && !data) return <Alert severity="error">Failed to load recipients. Please try again.</Alert>;
+  return (
+    <PagedDataGrid
+      page={pageOf(data?.data, data?.pagination.total, isFetching)}
+      columns={columns}
+      getRowHeight={() => 'auto'}
+      emptyText="No recipients in this list"
+      label={`Recipients: ${drillDown.title}`}
+    />
+  );
+}
+
+export interface RecipientsDialogProps {
+  broadcastId: string;
+  /** The list shown; null closes the dialog. */
+  drillDown: DrillDown | null;
+  /** Export CSV is offered with analytics:export. */
+  canExport: boolean;
+  onClose: () => void;
+}
+
+/** The recipients behind a figure, a funnel stage or a failure reason, paged by the server, with its CSV. */
+export function RecipientsDialog({ broadcastId, drillDown, canExport, onClose }: RecipientsDialogProps) {
+  const narrow = useNarrowScreen();
+  return (
+    <Dialog open={drillDown !== null} onClose={onClose} fullWidth maxWidth="lg" fullScreen={narrow} aria-labelledby="recipients-dialog-title">
+      {drillDown && (
+        <>
+          <DialogTitle id="recipients-dialog-title" sx={{ pr: 7, overflowWrap: 'anywhere' }}>
+            Recipients: {drillDown.title}
+          </DialogTitle>
+          <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 12, top: 12 }}>
+            <CloseIcon />
+          </IconButton>
+          <DialogContent sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+            {canExport && (
+              <Box>
+                <CsvExportButton broadcastId={broadcastId} filter={drillDown.filter} errorCode={drillDown.errorCode} />
+              </Box>
+            )}
+            <RecipientsGrid
+              key={`${drillDown.filter}:${drillDown.errorCode ?? ''}`}
+              broadcastId={broadcastId}
+              drillDown={drillDown}
+            />
+          </DialogContent>
+        </>
+      )}
+    </Dialog>
+  );
+}

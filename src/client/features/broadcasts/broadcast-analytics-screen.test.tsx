@@ -1,0 +1,185 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { BroadcastAnalytics } from '@shared/api/broadcasts';
+import type { Permission } from '@shared/permissions/catalogue';
+import { sessionUser } from '@client/testing/fixtures';
+import { apiUrl } from '@client/testing/msw/api-url';
+import { server } from '@client/testing/msw/server';
+import { renderWithProviders } from '@client/testing/test-utils';
+import BroadcastAnalyticsScreen from './broadcast-analytics-screen';
+import { analytics, recipient, uuid } from './testing/broadcast-fixtures';
+
+const id = uuid(1);
+
+function analyticsAnswers(answer: () => BroadcastAnalytics | 'fail' = () => analytics()) {
+  const seen = { analytics: 0, recipients: [] as URLSearchParams[] };
+  server.use(
+    http.get(apiUrl(`/broadcast/${id}/analytics`), () => {
+      seen.analytics += 1;
+      const result = answer();
+      return result === 'fail' ? HttpResponse.json({ error: 'Broadcast not found' }, { status: 404 }) : HttpResponse.json(result);
+    }),
+    http.get(apiUrl(`/broadcast/${id}/recipients`), ({ request }) => {
+      const params = new URL(request.url).searchParams;
+      seen.recipients.push(params);
+      const data = params.get('filter') === 'failed'
+        ? [recipient(1, { contactName: 'Ravi Kumar', state: 'failed', messageStatus: null, errorCode: 131026, errorMessage: 'Message undeliverable', sentAt: null })]
+        : [recipient(1, { contactName: 'Aisha Khan' }), recipient(2, { contactName: null, phoneNumber: '+971501234562' })];
+      return HttpResponse.json({ data, pagination: { page: 1, limit: 25, total: 30, totalPages: 2, hasNext: true } });
+    }),
+  );
+  return seen;
+}
+
+function renderScreen(permissions?: Permission[]) {
+  return renderWithProviders(<BroadcastAnalyticsScreen />, {
+    user: permissions ? sessionUser({ permissions }) : sessionUser(),
+    route: `/broadcast/${id}/analytics`,
+    path: '/broadcast/:id/analytics',
+  });
+}
+
+/** A figure card by its title: its text is 'title value hint'. */
+async function figure(title: string): Promise<HTMLElement> {
+  const figures = await screen.findByRole('list', { name: 'Figures' });
+  const card = within(figures).getAllByRole('listitem').find((item) => item.textContent?.startsWith(title));
+  if (!card) throw new Error(`no figure titled ${title}`);
+  return card;
+}
+
+describe('Broadcast Analytics screen', () => {
+  it('shows every figure of the broadcast', async () => {
+    analyticsAnswers();
+    renderScreen();
+    expect(await screen.findByText('welcome_message')).toBeInTheDocument();
+    const expected: Array<[string, string]> = [
+      ['Total recipients', '100'],
+      ['Sent', '95'],
+      ['Failed', '3'],
+      ['Delivered', '90'],
+      ['Read', '60'],
+      ['Replies', '12'],
+      ['Button clicks', '30'],
+      ['Unique clickers', '25'],
+      ['Click-through rate', '27.8%'],
+      ['Engagement rate', '33.3%'],
+      ['Average response time', '2h'],
+      ['Unknown', '2'],
+      ['Pending', '0'],
+    ];
+    for (const [title, value] of expected) {
+      expect(within(await figure(title)).getByText(value, { exact: true })).toBeInTheDocument();
+    }
+    expect(within(await figure('Delivered')).getByText('94.7% of sent')).toBeInTheDocument();
+  });
+
+  it('shows the funnel with the rate of each stage, and a stage lists its recipients, paged by the server', async () => {
+    const seen = analyticsAnswers();
+    const { user } = renderScreen();
+    const table = await screen.findByRole('table', { name: 'Funnel stages' });
+    const rows = within(table).getAllByRole('row').slice(1).map((row) => [...row.querySelectorAll('th, td')].map((cell) => cell.textContent));
+    expect(rows).toEqual([
+      ['Attempted', '100', '100.0%', '100.0%', 'View attempted recipients'],
+      ['Sent', '95', '95.0%', '95.0%', 'View sent recipients'],
+      ['Delivered', '90', '94.7%', '90.0%', 'View delivered recipients'],
+      ['Read', '60', '66.7%', '60.0%', 'View read recipients'],
+      ['Replied', '12', '20.0%', '12.0%', 'View replied recipients'],
+    ]);
+    expect(screen.getByRole('figure', { name: /^Funnel chart/ })).toBeInTheDocument();
+
+    await user.click(within(table).getByRole('button', { name: 'View delivered recipients' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recipients: Delivered' });
+    expect(await within(dialog).findByText('Aisha Khan')).toBeInTheDocument();
+    expect(within(dialog).getAllByText('+971501234562')).not.toHaveLength(0);
+    expect(seen.recipients[0].get('filter')).toBe('delivered');
+    expect(seen.recipients[0].get('page')).toBe('1');
+    expect(seen.recipients[0].get('limit')).toBe('25');
+    expect(seen.recipients[0].has('errorCode')).toBe(false);
+    expect(within(dialog).getByRole('link', { name: 'Export CSV' }).getAttribute('href')).toBe(
+      `${window.location.origin}/api/broadcast/${id}/recipients.csv?filter=delivered`,
+    );
+
+    await user.click(within(dialog).getByRole('button', { name: /next page/i }));
+    await waitFor(() => expect(seen.recipients.at(-1)?.get('page')).toBe('2'));
+    expect(seen.recipients.at(-1)?.get('filter')).toBe('delivered');
+  });
+
+  it('drills into the figures that count recipients', async () => {
+    const seen = analyticsAnswers();
+    const { user } = renderScreen();
+    expect(within(await figure('Total recipients')).queryByRole('button')).not.toBeInTheDocument();
+    await user.click(within(await figure('Unknown')).getByRole('button'));
+    expect(await screen.findByRole('dialog', { name: 'Recipients: Unknown' })).toBeInTheDocument();
+    await waitFor(() => expect(seen.recipients.at(-1)?.get('filter')).toBe('unknown'));
+  });
+
+  it('groups failures by reason; each reason lists its recipients', async () => {
+    const seen = analyticsAnswers();
+    const { user } = renderScreen();
+    const table = await screen.findByRole('table', { name: 'Failure reasons' });
+    const rows = within(table).getAllByRole('row').slice(1);
+    const cells = (row: HTMLElement) => [...row.querySelectorAll('td')].map((cell) => cell.textContent);
+    expect(within(rows[0]).getByRole('rowheader')).toHaveTextContent(/^Message undeliverable/);
+    expect(cells(rows[0])).toEqual(['131026', '2', 'View recipients who failed with Message undeliverable']);
+    expect(within(rows[1]).getByRole('rowheader')).toHaveTextContent(/^Network error$/);
+    expect(cells(rows[1])).toEqual(['–', '1', 'View recipients who failed with Network error']);
+    await user.click(within(table).getByRole('button', { name: 'View recipients who failed with Message undeliverable' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Recipients: Failed: Message undeliverable' });
+    expect(await within(dialog).findByText('131026: Message undeliverable')).toBeInTheDocument();
+    expect(seen.recipients.at(-1)?.get('filter')).toBe('failed');
+    expect(seen.recipients.at(-1)?.get('errorCode')).toBe('131026');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(within(table).getByRole('button', { name: 'View recipients who failed with Network error' }));
+    await waitFor(() => expect(seen.recipients.at(-1)?.get('errorCode')).toBe('none'));
+  });
+
+  it('retries the failed recipients and says how many were queued again', async () => {
+    let retried = false;
+    const seen = analyticsAnswers(() => (retried ? analytics({ status: 'processing', messagesFailed: 1, pendingCount: 2 }) : analytics()));
+    server.use(
+      http.post(apiUrl(`/broadcast/${id}/retry-failed`), () => {
+        retried = true;
+        return HttpResponse.json({ requeued: 2 });
+      }),
+    );
+    const { user } = renderScreen();
+    await user.click(await screen.findByRole('button', { name: 'Retry failed' }));
+    expect(await screen.findByText('2 failed recipients queued again')).toBeInTheDocument();
+    expect(await within(await figure('Pending')).findByText('2', { exact: true })).toBeInTheDocument();
+    expect(seen.analytics).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows button performance and assignments as charts and tables', async () => {
+    analyticsAnswers();
+    renderScreen();
+    const buttons = await screen.findByRole('table', { name: 'Button performance' });
+    expect(within(buttons).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual([
+      'Browse products2018Assign to agentOmar Farouk (omar@example.com)',
+      'Store hours109Do nothing',
+    ]);
+    const assignments = screen.getByRole('table', { name: 'Assignment distribution' });
+    expect(within(assignments).getAllByRole('row').slice(1).map((row) => row.textContent)).toEqual([
+      'Omar Faroukomar@example.com18Browse products (20)',
+    ]);
+    expect(screen.getByRole('figure', { name: /^Button performance chart/ })).toBeInTheDocument();
+    expect(screen.getByRole('figure', { name: /^Assignment distribution chart/ })).toBeInTheDocument();
+  });
+
+  it('offers Retry failed and Export CSV only to those who may', async () => {
+    analyticsAnswers();
+    renderScreen(['broadcasts:view']);
+    expect(await screen.findByRole('table', { name: 'Failure reasons' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Retry failed' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+
+  it("says 'Failed to load analytics' when they cannot be read", async () => {
+    analyticsAnswers(() => 'fail');
+    renderScreen();
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Failed to load analytics');
+    expect(alert).toHaveTextContent('Broadcast not found');
+  });
+});

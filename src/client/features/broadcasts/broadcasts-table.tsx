@@ -1,0 +1,181 @@
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
+import PlayArrowOutlinedIcon from '@mui/icons-material/PlayArrowOutlined';
+import Box from '@mui/material/Box';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import Typography from '@mui/material/Typography';
+import type { GridColDef } from '@mui/x-data-grid';
+import { useMemo } from 'react';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@client/app/paths';
+import { PagedDataGrid, type ServerPage } from '@client/components/paged-data-grid';
+import { useNarrowScreen } from '@client/components/use-narrow-screen';
+import type { Broadcast } from '@shared/api/broadcasts';
+import { BroadcastProgress } from './broadcast-progress';
+import { BroadcastStatusChip } from './broadcast-status';
+
+const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
+const numberFormat = new Intl.NumberFormat('en-US');
+
+export function createdAtLabel(broadcast: Broadcast): string {
+  return DATE_TIME.format(new Date(broadcast.createdAt));
+}
+
+/** What the signed-in member may do with a row; the screen works it out from the session. */
+export interface BroadcastRowAbilities {
+  delete: boolean;
+  resume: boolean;
+}
+
+export interface BroadcastsTableProps {
+  page: ServerPage<Broadcast>;
+  can: BroadcastRowAbilities;
+  emptyText: string;
+  onDelete: (broadcast: Broadcast) => void;
+  onResume: (broadcast: Broadcast) => void;
+}
+
+/** The status chip, and why a paused or failed broadcast stopped. */
+function StatusCell({ broadcast }: { broadcast: Broadcast }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start', gap: 0.5, minWidth: 0 }}>
+      <BroadcastStatusChip status={broadcast.status} />
+      {broadcast.statusReason && (broadcast.status === 'paused' || broadcast.status === 'failed') && (
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere', whiteSpace: 'normal' }}>
+          {broadcast.statusReason}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+function deliveredAndRead(broadcast: Broadcast): string {
+  return `${numberFormat.format(broadcast.deliveredCount)} delivered / ${numberFormat.format(broadcast.readCount)} read`;
+}
+
+function RowActions({ broadcast, can, onDelete, onResume, vertical }: {
+  broadcast: Broadcast;
+  can: BroadcastRowAbilities;
+  onDelete: (broadcast: Broadcast) => void;
+  onResume: (broadcast: Broadcast) => void;
+  vertical: boolean;
+}) {
+  const name = broadcast.templateName;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: vertical ? 'column' : 'row', alignItems: 'center', height: '100%', justifyContent: 'center' }}>
+      <Tooltip title="Analytics">
+        <IconButton size="small" component={RouterLink} to={paths.broadcastAnalytics(broadcast.id)} aria-label={`Analytics of ${name}`}>
+          <InsightsOutlinedIcon fontSize="small" />
+        </IconButton>
+      </Tooltip>
+      {can.resume && broadcast.status === 'paused' && (
+        <Tooltip title="Resume">
+          <IconButton size="small" color="primary" aria-label={`Resume ${name}`} onClick={() => onResume(broadcast)}>
+            <PlayArrowOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {can.delete && (
+        <Tooltip title="Delete">
+          <IconButton size="small" color="error" aria-label={`Delete ${name}`} onClick={() => onDelete(broadcast)}>
+            <DeleteOutlineIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+    </Box>
+  );
+}
+
+const CELL = { py: 1.25, width: '100%', minWidth: 0 } as const;
+
+/**
+ * Template, status, progress, delivered / read, created, and the actions (analytics, resume, delete),
+ * paged by the server. Under the mobile breakpoint everything but the actions stacks in one column and
+ * the actions stack too, so nothing scrolls sideways.
+ */
+export function BroadcastsTable({ page, can, emptyText, onDelete, onResume }: BroadcastsTableProps) {
+  const narrow = useNarrowScreen();
+  const columns = useMemo<GridColDef<Broadcast>[]>(() => {
+    const actions: GridColDef<Broadcast> = {
+      field: 'actions',
+      headerName: 'Actions',
+      width: narrow ? 88 : 132,
+      sortable: false,
+      renderCell: ({ row }) => <RowActions broadcast={row} can={can} onDelete={onDelete} onResume={onResume} vertical={narrow} />,
+    };
+    if (narrow) {
+      return [
+        {
+          field: 'templateName',
+          headerName: 'Broadcast',
+          flex: 1,
+          minWidth: 0,
+          sortable: false,
+          renderCell: ({ row }) => (
+            <Box sx={{ ...CELL, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
+              <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{row.templateName}</Typography>
+              <StatusCell broadcast={row} />
+              <BroadcastProgress broadcast={row} />
+              <Typography variant="body2">{deliveredAndRead(row)}</Typography>
+              <Typography variant="caption" color="text.secondary">{createdAtLabel(row)}</Typography>
+            </Box>
+          ),
+        },
+        actions,
+      ];
+    }
+    return [
+      {
+        field: 'templateName',
+        headerName: 'Template',
+        flex: 1,
+        minWidth: 160,
+        sortable: false,
+        renderCell: ({ row }) => (
+          <Typography variant="body2" sx={{ ...CELL, fontWeight: 600, overflowWrap: 'anywhere' }}>{row.templateName}</Typography>
+        ),
+      },
+      {
+        field: 'status',
+        headerName: 'Status',
+        width: 170,
+        sortable: false,
+        renderCell: ({ row }) => <Box sx={CELL}><StatusCell broadcast={row} /></Box>,
+      },
+      {
+        field: 'progress',
+        headerName: 'Progress',
+        flex: 1.4,
+        minWidth: 220,
+        sortable: false,
+        renderCell: ({ row }) => <Box sx={CELL}><BroadcastProgress broadcast={row} /></Box>,
+      },
+      {
+        field: 'delivered',
+        headerName: 'Delivered / Read',
+        width: 190,
+        sortable: false,
+        renderCell: ({ row }) => <Typography variant="body2" sx={CELL}>{deliveredAndRead(row)}</Typography>,
+      },
+      {
+        field: 'createdAt',
+        headerName: 'Created',
+        width: 180,
+        sortable: false,
+        renderCell: ({ row }) => <Typography variant="body2" sx={CELL}>{createdAtLabel(row)}</Typography>,
+      },
+      actions,
+    ];
+  }, [narrow, can, onDelete, onResume]);
+
+  return (
+    <PagedDataGrid
+      page={page}
+      columns={columns}
+      getRowHeight={() => 'auto'}
+      emptyText={emptyText}
+      label="Broadcasts"
+    />
+  );
+}

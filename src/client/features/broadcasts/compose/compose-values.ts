@@ -1,0 +1,65 @@
+import type { AutomationAction, CreateBroadcastRequest } from '@shared/api/broadcasts';
+import type { Contact } from '@shared/api/contacts';
+import type { Template } from '@shared/api/templates';
+import { quickReplyButtons, templateVariableCount } from '@shared/templates/template-message';
+
+export type AudienceMode = 'tags' | 'contacts';
+
+/** One quick-reply button's rule as the form holds it: an unpicked agent or tag is ''. */
+export interface RuleValues {
+  triggerId: string;
+  triggerText: string;
+  actionType: AutomationAction;
+  targetUserId: string;
+  targetTagId: string;
+}
+
+/** What the New Broadcast form holds; `newBroadcastFormSchema` checks it (the contacts ride along for their chips). */
+export interface ComposeValues {
+  templateId: string;
+  parameters: string[];
+  audience: AudienceMode;
+  tagIds: string[];
+  contactIds: string[];
+  contacts: Contact[];
+  rules: RuleValues[];
+}
+
+export function initialComposeValues(audience: AudienceMode): ComposeValues {
+  return { templateId: '', parameters: [], audience, tagIds: [], contactIds: [], contacts: [], rules: [] };
+}
+
+/**
+ * The fields that follow the template: one parameter per variable (values already typed keep their
+ * place) and one rule per quick-reply button, doing nothing until set.
+ */
+export function fieldsForTemplate(template: Template | undefined, parameters: readonly string[]): Pick<ComposeValues, 'parameters' | 'rules'> {
+  if (!template) return { parameters: [], rules: [] };
+  const count = templateVariableCount(template.components);
+  return {
+    parameters: Array.from({ length: count }, (_, index) => parameters[index] ?? ''),
+    rules: quickReplyButtons(template.components).map((button) => ({
+      triggerId: button.id,
+      triggerText: button.text,
+      actionType: 'do_nothing',
+      targetUserId: '',
+      targetTagId: '',
+    })),
+  };
+}
+
+/** POST /broadcast's body: the audience of the chosen mode only, and each rule with only its own target. */
+export function toCreateRequest(values: ComposeValues): CreateBroadcastRequest {
+  return {
+    templateId: values.templateId,
+    parameters: values.parameters,
+    ...(values.audience === 'tags' ? { tagIds: values.tagIds } : { contactIds: values.contactIds }),
+    rules: values.rules.map((rule) => ({
+      triggerId: rule.triggerId,
+      triggerText: rule.triggerText,
+      actionType: rule.actionType,
+      targetUserId: rule.actionType === 'assign_agent' ? rule.targetUserId : null,
+      targetTagId: rule.actionType === 'add_tag' ? rule.targetTagId : null,
+    })),
+  };
+}

@@ -1,0 +1,78 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useField, useFormikContext } from 'formik';
+import { Link as RouterLink } from 'react-router-dom';
+import { paths } from '@client/app/paths';
+import { FormikTextField } from '@client/components/form/formik-text-field';
+import type { Template } from '@shared/api/templates';
+import { fieldsForTemplate, type ComposeValues } from './compose-values';
+
+export interface TemplateFieldsProps {
+  /** The organization's approved templates. */
+  templates: readonly Template[];
+  loading: boolean;
+  failed: boolean;
+}
+
+/** The template select (approved ones only) and one field per variable, 'Parameter N' filling {{N}}. */
+export function TemplateFields({ templates, loading, failed }: TemplateFieldsProps) {
+  const { values, setValues, isSubmitting } = useFormikContext<ComposeValues>();
+  const [field, meta, helpers] = useField<string>('templateId');
+  const showError = meta.touched && Boolean(meta.error);
+
+  const choose = (templateId: string) => {
+    const template = templates.find((t) => t.id === templateId);
+    void setValues({ ...values, templateId, ...fieldsForTemplate(template, values.parameters) });
+  };
+
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {failed && <Alert severity="error">Failed to load templates</Alert>}
+      <TextField
+        select
+        label="Template"
+        required
+        name="templateId"
+        value={loading ? '' : field.value}
+        onChange={(event) => choose(event.target.value)}
+        onBlur={() => void helpers.setTouched(true)}
+        error={showError}
+        helperText={
+          showError
+            ? meta.error
+            : !loading && templates.length === 0 && !failed
+              ? 'No approved templates yet'
+              : 'Only approved templates can be sent'
+        }
+        disabled={isSubmitting || loading}
+      >
+        {templates.map((template) => (
+          <MenuItem key={template.id} value={template.id}>
+            {template.name} ({template.language})
+          </MenuItem>
+        ))}
+      </TextField>
+      {!loading && !failed && templates.length === 0 && (
+        <Alert severity="info">
+          Templates appear here once WhatsApp approves them. See them on the{' '}
+          <Link component={RouterLink} to={paths.templates}>
+            Templates
+          </Link>{' '}
+          screen.
+        </Alert>
+      )}
+      {values.parameters.map((_value, index) => (
+        <FormikTextField
+          key={index}
+          name={`parameters.${index}`}
+          label={`Parameter ${index + 1}`}
+          required
+          helperText={`Fills {{${index + 1}}}`}
+        />
+      ))}
+    </Box>
+  );
+}

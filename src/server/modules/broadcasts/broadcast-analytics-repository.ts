@@ -1,0 +1,241 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { RecipientFilter, RecipientState } from '@shared/api/broadcasts';
+import type { Queryable } from '../../db/database';
+import { rowsOf } from '../../db/rows-of';
+import { broadcastRecipients, buttonClicks, contacts, messages } from '../../db/schema';
+import { messageDelivered, messageRead } from './broadcast-recipients-repository';
+
+/**
+ * A broadcast's analytics and its recipient drill-downs: read-only queries over its recipients, their
+ * messages, the replies in their conversations and the button presses, all counted by the database.
+ *
+ * In every query `r` is the recipient, `m` its broadcast message and `cl` its presses of the broadcast's
+ * buttons (null when none).
+ */
+
+/**
+ * When the recipient first replied: the first inbound message of the conversation after the broadcast
+ * message and before the next broadcast message to them (a button press is a click, not a reply, and a
+ * reaction is not one either). It walks the conversation's (conversation_id, seq) index from the
+ * broadcast message on. Meta dates inbound messages to the second, so a reply in the same second as
+ * the send still counts.
+ */
+const REPLIED_AT = sql`(
+  select min(i.sent_at) from ${messages} i
+  where i.conversation_id = m.conversation_id and i.organization_id = m.organization_id
+    and i.seq > m.seq and i.sent_at >= date_trunc('second', m.sent_at)
+    and i.direction = 'inbound' and i.message_type not in ('button', 'reaction')
+    and i.seq < coalesce((
+      select min(n.seq) from ${messages} n
+      where n.conversation_id = m.conversation_id and n.seq > m.seq and n.broadcast_id is not null
+    ), 9223372036854775807)
+)`;
+
+/** The broadcast's recipients with their message and whether they pressed a button (one row each). */
+function recipientsOf(organizationId: string, broadcastId: string): SQL {
+  return sql`${broadcastRecipients} r
+    left join ${messages} m on m.organization_id = r.organization_id and m.id = r.message_id
+    left join (
+      select contact_id, true as clicked from ${buttonClicks}
+      where organization_id = ${organizationId}::uuid and broadcast_id = ${broadcastId}::uuid
+      group by contact_id
+    ) cl on cl.contact_id = r.contact_id
+    where r.organization_id = ${organizationId}::uuid and r.broadcast_id = ${broadcastId}::uuid`;
+}
+
+const ATTEMPTED = sql.raw(`r.state in ('sending', 'sent', 'failed', 'ambiguous')`);
+
+/** The condition a drill-down list puts on its recipients. */
+function filterCondition(filter: RecipientFilter): SQL {
+  switch (filter) {
+    case 'attempted':
+      return ATTEMPTED;
+    case 'sent':
+      return sql.raw(`r.state = 'sent'`);
+    case 'delivered':
+      return messageDelivered('m');
+    case 'read':
+      return messageRead('m');
+    case 'replied':
+      return sql`${REPLIED_AT} is not null`;
+    case 'pending':
+      return sql.raw(`r.state in ('pending', 'sending')`);
+    case 'failed':
+      return sql.raw(`r.state = 'failed'`);
+    case 'unknown':
+      return sql.raw(`r.state = 'ambiguous'`);
+    case 'clicked':
+      return sql.raw('cl.clicked');
+  }
+}
+
+export interface RecipientQuery {
+  filter: RecipientFilter;
+  /** A Meta error code, or null for the failures without one. */
+  errorCode?: number | null;
+}
+
+function conditionsOf(query: RecipientQuery): SQL {
+  const parts = [filterCondition(query.filter)];
+  if (query.errorCode === null) parts.push(sql.raw('r.error_code is null'));
+  else if (query.errorCode !== undefined) parts.push(sql`r.error_code = ${query.errorCode}`);
+  return sql.join(parts, sql` and `);
+}
+
+export interface RecipientFigures {
+  total: number;
+  attempted: number;
+  sent: number;
+  failed: number;
+  pending: number;
+  unknown: number;
+  delivered: number;
+  read: number;
+  replied: number;
+  clicked: number;
+  /** Replied or pressed a button. */
+  engaged: number;
+  /** Percentages of the delivered, one decimal. */
+  clickThroughRate: number;
+  engagementRate: number;
+  /** From the send to the first reply, in minutes with one decimal; 0 with no reply. */
+  avgResponseTimeMinutes: number;
+}
+
+/** Every per-recipient figure of a broadcast in one pass over its recipients. */
+export async function recipientFigures(db: Queryable, organizationId: string, broadcastId: string): Promise<RecipientFigures> {
+  const [row] = rowsOf<Record<keyof RecipientFigures, number | string | null>>(
+    await db.execute(sql`
+      with d as (
+        select r.state, ${messageDelivered('m')} as delivered, ${messageRead('m')} as read,
+          coalesce(cl.clicked, false) as clicked, m.sent_at, ${REPLIED_AT} as replied_at
+        from ${recipientsOf(organizationId, broadcastId)}
+      ), f as (
+        select count(*)::int as total,
+          count(*) filter (where state in ('sending', 'sent', 'failed', 'ambiguous'))::int as attempted,
+          count(*) filter (where state = 'sent')::int as sent,
+          count(*) filter (where state = 'failed')::int as failed,
+          count(*) filter (where state in ('pending', 'sending'))::int as pending,
+          count(*) filter (where state = 'ambiguous')::int as unknown,
+          count(*) filter (where delivered)::int as delivered,
+          count(*) filter (where read)::int as read,
+          count(*) filter (where replied_at is not null)::int as replied,
+          count(*) filter (where clicked)::int as clicked,
+          count(*) filter (where clicked or replied_at is not null)::int as engaged,
+          avg(greatest(0, extract(epoch from replied_at - sent_at))) filter (where replied_at is not null) as response_seconds
+        from d
+      )
+      select total, attempted, sent, failed, pending, unknown, delivered, read, replied, clicked, engaged,
+        case when delivered = 0 then 0 else round(least(100, 100.0 * clicked / delivered), 1) end as "clickThroughRate",
+        case when delivered = 0 then 0 else round(least(100, 100.0 * engaged / delivered), 1) end as "engagementRate",
+        coalesce(round((response_seconds / 60)::numeric, 1), 0) as "avgResponseTimeMinutes"
+      from f`),
+  );
+  const figures = {} as RecipientFigures;
+  for (const key of Object.keys(row) as (keyof RecipientFigures)[]) figures[key] = Number(row[key] ?? 0);
+  return figures;
+}
+
+/** The failed recipients grouped by Meta's code and reason, the most common first. */
+export async function failureReasons(
+  db: Queryable,
+  organizationId: string,
+  broadcastId: string,
+): Promise<Array<{ errorCode: number | null; errorMessage: string | null; count: number }>> {
+  const rows = rowsOf<{ error_code: number | null; error_message: string | null; n: number }>(
+    await db.execute(sql`
+      select r.error_code, r.error_message, count(*)::int as n
+      from ${broadcastRecipients} r
+      where r.organization_id = ${organizationId}::uuid and r.broadcast_id = ${broadcastId}::uuid and r.state = 'failed'
+      group by r.error_code, r.error_message
+      order by n desc, r.error_code nulls last, r.error_message nulls last`),
+  );
+  return rows.map((row) => ({
+    errorCode: row.error_code === null ? null : Number(row.error_code),
+    errorMessage: row.error_message,
+    count: Number(row.n),
+  }));
+}
+
+export interface RecipientRow {
+  id: string;
+  contactId: string;
+  contactName: string | null;
+  phoneNumber: string;
+  state: RecipientState;
+  messageStatus: string | null;
+  errorCode: number | null;
+  errorMessage: string | null;
+  sentAt: Date | null;
+  deliveredAt: Date | null;
+  readAt: Date | null;
+  repliedAt: Date | null;
+}
+
+interface RawRecipientRow {
+  id: string;
+  contact_id: string;
+  contact_name: string | null;
+  phone_e164: string;
+  state: RecipientState;
+  message_status: string | null;
+  error_code: number | null;
+  error_message: string | null;
+  sent_at: Date | string | null;
+  delivered_at: Date | string | null;
+  read_at: Date | string | null;
+  replied_at: Date | string | null;
+}
+
+const toDate = (value: Date | string | null): Date | null => (value === null ? null : new Date(value));
+
+/**
+ * A slice of a drill-down, in recipient id order (ids are time-ordered and unique, so pages are
+ * stable): `offset` for a page, `afterId` to walk the whole list in batches (the CSV export). The
+ * contact and the reply time are looked up only for the rows of the slice.
+ */
+export async function recipientSlice(
+  db: Queryable,
+  organizationId: string,
+  broadcastId: string,
+  query: RecipientQuery,
+  slice: { limit: number; offset?: number; afterId?: string },
+): Promise<RecipientRow[]> {
+  const after = slice.afterId ? sql` and r.id > ${slice.afterId}::uuid` : sql``;
+  const rows = rowsOf<RawRecipientRow>(
+    await db.execute(sql`
+      select p.id, p.contact_id, c.name as contact_name, c.phone_e164, p.state, m.status as message_status,
+        p.error_code, p.error_message, p.sent_at, m.delivered_at, m.read_at, ${REPLIED_AT} as replied_at
+      from (
+        select r.id, r.organization_id, r.contact_id, r.message_id, r.state, r.error_code, r.error_message, r.sent_at
+        from ${recipientsOf(organizationId, broadcastId)} and ${conditionsOf(query)}${after}
+        order by r.id
+        limit ${slice.limit} offset ${slice.offset ?? 0}
+      ) p
+      join ${contacts} c on c.organization_id = p.organization_id and c.id = p.contact_id
+      left join ${messages} m on m.organization_id = p.organization_id and m.id = p.message_id
+      order by p.id`),
+  );
+  return rows.map((row) => ({
+    id: row.id,
+    contactId: row.contact_id,
+    contactName: row.contact_name,
+    phoneNumber: row.phone_e164,
+    state: row.state,
+    messageStatus: row.message_status,
+    errorCode: row.error_code === null ? null : Number(row.error_code),
+    errorMessage: row.error_message,
+    sentAt: toDate(row.sent_at),
+    deliveredAt: toDate(row.delivered_at),
+    readAt: toDate(row.read_at),
+    repliedAt: toDate(row.replied_at),
+  }));
+}
+
+/** How many recipients a drill-down lists. */
+export async function countRecipients(db: Queryable, organizationId: string, broadcastId: string, query: RecipientQuery): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select count(*)::int as n from ${recipientsOf(organizationId, broadcastId)} and ${conditionsOf(query)}`),
+  );
+  return Number(row?.n ?? 0);
+}

@@ -1,0 +1,132 @@
+import {
+  BROADCAST_TEXTS, type BroadcastAnalytics, type BroadcastRecipient, type BroadcastRecipientsResponse, type RecipientFilter,
+} from '@shared/api/broadcasts';
+import type { Queryable } from '../../db/database';
+import { notFound } from '../../lib/domain-error';
+import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
+import { clickSummary } from '../automation/button-clicks-repository';
+import {
+  countRecipients, failureReasons, recipientFigures, recipientSlice, type RecipientQuery, type RecipientRow,
+} from './broadcast-analytics-repository';
+import { recipientsCsv, recipientsCsvFileName } from './broadcast-recipients-csv';
+import { findBroadcastWithAuthor, type BroadcastRow } from './broadcasts-repository';
+
+/** A broadcast's analytics, its recipient drill-downs and their CSV export. */
+
+/** Rows per query while the CSV export walks a recipient list. */
+const CSV_BATCH = 1000;
+
+async function broadcastOf(db: Queryable, organizationId: string, broadcastId: string): Promise<BroadcastRow> {
+  const found = await findBroadcastWithAuthor(db, organizationId, broadcastId);
+  if (!found) throw notFound(BROADCAST_TEXTS.notFound);
+  return found.row;
+}
+
+/** A failure without Meta's wording still gets a reason to show. */
+function reasonOf(errorCode: number | null, errorMessage: string | null): string {
+  if (errorMessage) return errorMessage;
+  return errorCode === null ? 'Unknown error' : `Error ${errorCode}`;
+}
+
+/** Every figure of a broadcast's analytics, counted by the database from recipients, messages and presses. */
+export async function getBroadcastAnalytics(db: Queryable, organizationId: string, broadcastId: string): Promise<BroadcastAnalytics> {
+  const broadcast = await broadcastOf(db, organizationId, broadcastId);
+  const [figures, failures, clicks] = await Promise.all([
+    recipientFigures(db, organizationId, broadcastId),
+    failureReasons(db, organizationId, broadcastId),
+    clickSummary(db, organizationId, broadcastId),
+  ]);
+  return {
+    templateName: broadcast.templateName,
+    status: broadcast.status,
+    statusReason: broadcast.statusReason,
+    totalCount: figures.total,
+    totalMessagesSent: figures.sent,
+    messagesFailed: figures.failed,
+    messagesDelivered: figures.delivered,
+    messagesRead: figures.read,
+    replyCount: figures.replied,
+    totalButtonClicks: clicks.totalButtonClicks,
+    uniqueContactsClicked: clicks.uniqueContactsClicked,
+    clickThroughRate: figures.clickThroughRate,
+    engagementRate: figures.engagementRate,
+    avgResponseTimeMinutes: figures.avgResponseTimeMinutes,
+    pendingCount: figures.pending,
+    unknownCount: figures.unknown,
+    funnel: [
+      { stage: 'attempted', count: figures.attempted },
+      { stage: 'sent', count: figures.sent },
+      { stage: 'delivered', count: figures.delivered },
+      { stage: 'read', count: figures.read },
+      { stage: 'replied', count: figures.replied },
+    ],
+    failureReasons: failures.map((failure) => ({
+      errorCode: failure.errorCode,
+      reason: reasonOf(failure.errorCode, failure.errorMessage),
+      count: failure.count,
+    })),
+    buttonPerformance: clicks.buttonPerformance,
+    assignmentDistribution: clicks.assignmentDistribution,
+  };
+}
+
+export interface RecipientListQuery {
+  filter: RecipientFilter;
+  /** A Meta error code, or `none` for failures without one. */
+  errorCode?: string;
+}
+
+function toQuery(query: RecipientListQuery): RecipientQuery {
+  if (query.errorCode === undefined) return { filter: query.filter };
+  return { filter: query.filter, errorCode: query.errorCode === 'none' ? null : Number(query.errorCode) };
+}
+
+function toRecipient(row: RecipientRow): BroadcastRecipient {
+  return {
+    ...row,
+    sentAt: row.sentAt?.toISOString() ?? null,
+    deliveredAt: row.deliveredAt?.toISOString() ?? null,
+    readAt: row.readAt?.toISOString() ?? null,
+    repliedAt: row.repliedAt?.toISOString() ?? null,
+  };
+}
+
+/** One page of a drill-down: the recipients of a funnel stage, the unsettled, failed (of one reason), unknown or clicked ones. */
+export async function listBroadcastRecipients(
+  db: Queryable,
+  organizationId: string,
+  broadcastId: string,
+  query: RecipientListQuery & PageRequest,
+): Promise<BroadcastRecipientsResponse> {
+  await broadcastOf(db, organizationId, broadcastId);
+  const filter = toQuery(query);
+  const [rows, total] = await Promise.all([
+    recipientSlice(db, organizationId, broadcastId, filter, { limit: query.limit, offset: offsetOf(query) }),
+    countRecipients(db, organizationId, broadcastId, filter),
+  ]);
+  return toPage(rows.map(toRecipient), query, total);
+}
+
+/**
+ * A drill-down as a CSV download. The broadcast is checked before anything is written (a foreign id
+ * answers 404); the rows are then read in batches of CSV_BATCH by recipient id as the response is sent.
+ */
+export async function exportBroadcastRecipients(
+  db: Queryable,
+  organizationId: string,
+  broadcastId: string,
+  query: RecipientListQuery,
+): Promise<{ fileName: string; csv: AsyncIterable<string> }> {
+  const broadcast = await broadcastOf(db, organizationId, broadcastId);
+  const filter = toQuery(query);
+  async function* batches(): AsyncGenerator<RecipientRow[]> {
+    let afterId: string | undefined;
+    for (;;) {
+      const batch = await recipientSlice(db, organizationId, broadcastId, filter, { limit: CSV_BATCH, afterId });
+      yield batch;
+      if (batch.length < CSV_BATCH) return;
+      afterId = batch[batch.length - 1].id;
+    }
+  }
+  return { fileName: recipientsCsvFileName(broadcast.templateName), csv: recipientsCsv(batches()) };
+}

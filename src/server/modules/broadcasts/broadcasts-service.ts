@@ -1,0 +1,257 @@
+import { createHash } from 'node:crypto';
+import {
+  BROADCAST_TEXTS, type AudienceResponse, type Broadcast, type BroadcastStatus, type BroadcastsResponse, type CreateBroadcastResponse,
+  type RetryFailedResponse,
+} from '@shared/api/broadcasts';
+import type { TemplateComponent } from '@shared/api/templates';
+import { templateVariableCount } from '@shared/templates/template-message';
+import { parameterRequired, TEMPLATE_REQUIRED, type CreateBroadcastInput } from '@shared/validation/broadcasts';
+import type { Database, Queryable } from '../../db/database';
+import { conflict, invalidInput, notFound } from '../../lib/domain-error';
+import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
+import { insertRules } from '../automation/automation-rules-repository';
+import { checkRuleTargets, rulesForTemplate } from '../automation/automation-service';
+import { CONTACT_NOT_FOUND } from '../contacts/contacts-service';
+import { liveTagsAmong } from '../tags/contact-tags-repository';
+import { TAG_NOT_FOUND } from '../tags/tags-service';
+import { findTemplate } from '../templates/templates-repository';
+import {
+  cancelPendingRecipients, contactsAmong, countAudience, insertAudienceRecipients, NO_RECIPIENT_COUNTS, recipientCounts,
+  requeueFailedRecipients, type Audience, type RecipientCounts,
+} from './broadcast-recipients-repository';
+import {
+  deleteBroadcastRow, findBroadcastByIdempotencyKey, findBroadcastPage, findBroadcastWithAuthor, insertBroadcast, lockBroadcast,
+  reopenBroadcast, setBroadcastTotal, type BroadcastWithAuthor,
+} from './broadcasts-repository';
+
+/**
+ * Broadcasts: creating one (its recipients and rules in one transaction, once per Idempotency-Key),
+ * listing and reading them with counts derived from their recipients, deleting (which cancels what is
+ * still queued), and putting failed or paused ones back in the dispatcher's hands. Sending is the
+ * dispatcher's work; the routes wake it after each change that gives it something to do.
+ */
+
+export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
+export const IDEMPOTENCY_KEY_INVALID = `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`;
+export const DELETED_MESSAGE = 'Broadcast deleted successfully';
+
+export interface BroadcastAuthor {
+  organizationId: string;
+  userId: string;
+}
+
+function toBroadcast({ row, createdByName }: BroadcastWithAuthor, counts: RecipientCounts): Broadcast {
+  return {
+    id: row.id,
+    templateName: row.templateName,
+    templateLanguage: row.templateLanguage,
+    parameters: row.parameters as string[],
+    status: row.status,
+    statusReason: row.statusReason,
+    totalCount: row.totalCount,
+    sentCount: counts.sent,
+    failedCount: counts.failed,
+    pendingCount: counts.pending,
+    unknownCount: counts.unknown,
+    deliveredCount: counts.delivered,
+    readCount: counts.read,
+    createdAt: row.createdAt.toISOString(),
+    completedAt: row.completedAt?.toISOString() ?? null,
+    createdBy: createdByName === null ? null : { name: createdByName },
+  };
+}
+
+/** A page of the organization's broadcasts, newest first, with every row's counts from one grouped query. */
+export async function listBroadcasts(
+  db: Queryable,
+  organizationId: string,
+  query: PageRequest & { status?: BroadcastStatus },
+): Promise<BroadcastsResponse> {
+  const { rows, total } = await findBroadcastPage(db, organizationId, { status: query.status, limit: query.limit, offset: offsetOf(query) });
+  const counts = await recipientCounts(db, organizationId, rows.map(({ row }) => row.id));
+  return toPage(rows.map((found) => toBroadcast(found, counts.get(found.row.id) ?? NO_RECIPIENT_COUNTS)), query, total);
+}
+
+export async function getBroadcast(db: Queryable, organizationId: string, broadcastId: string): Promise<Broadcast> {
+  const found = await findBroadcastWithAuthor(db, organizationId, broadcastId);
+  if (!found) throw notFound(BROADCAST_TEXTS.notFound);
+  const counts = await recipientCounts(db, organizationId, [broadcastId]);
+  return toBroadcast(found, counts.get(broadcastId) ?? NO_RECIPIENT_COUNTS);
+}
+
+/**
+ * The audience as the database will read it: every tag must be a live tag of the organization and every
+ * contact one of its contacts (a deleted contact is allowed and simply not reached). Duplicates are dropped.
+ */
+async function checkedAudience(db: Queryable, organizationId: string, input: { tagIds?: string[]; contactIds?: string[] }): Promise<Audience> {
+  if (input.tagIds) {
+    const tagIds = [...new Set(input.tagIds.map((id) => id.toLowerCase()))];
+    if ((await liveTagsAmong(db, organizationId, tagIds)).length !== tagIds.length) throw invalidInput(TAG_NOT_FOUND);
+    return { tagIds };
+  }
+  const contactIds = [...new Set((input.contactIds ?? []).map((id) => id.toLowerCase()))];
+  if ((await contactsAmong(db, organizationId, contactIds)).length !== contactIds.length) throw invalidInput(CONTACT_NOT_FOUND);
+  return { contactIds };
+}
+
+/** How many distinct live contacts a broadcast to these tags or contacts would reach. */
+export async function audienceSize(
+  db: Queryable,
+  organizationId: string,
+  input: { tagIds?: string[]; contactIds?: string[] },
+): Promise<AudienceResponse> {
+  return { count: await countAudience(db, organizationId, await checkedAudience(db, organizationId, input)) };
+}
+
+/**
+ * What makes two create requests "the same" for an Idempotency-Key: the template, parameters, audience
+ * (in any order) and rules, hashed.
+ */
+function requestHash(input: CreateBroadcastInput): string {
+  const sorted = (ids: string[] | undefined) => (ids ? [...new Set(ids.map((id) => id.toLowerCase()))].sort() : null);
+  const normalized = {
+    templateId: input.templateId.toLowerCase(),
+    parameters: input.parameters,
+    tagIds: sorted(input.tagIds),
+    contactIds: sorted(input.contactIds),
+    rules: [...input.rules]
+      .sort((a, b) => a.triggerId.localeCompare(b.triggerId))
+      .map((rule) => [rule.triggerId, rule.actionType, rule.targetUserId ?? null, rule.targetTagId ?? null]),
+  };
+  return createHash('sha256').update(JSON.stringify(normalized)).digest('hex');
+}
+
+/** Checks an Idempotency-Key header; undefined when none was sent. */
+export function idempotencyKeyOf(header: string | string[] | undefined): string | undefined {
+  if (header === undefined) return undefined;
+  if (typeof header !== 'string' || header.length === 0 || header.length > MAX_IDEMPOTENCY_KEY_LENGTH) {
+    throw invalidInput(IDEMPOTENCY_KEY_INVALID);
+  }
+  return header;
+}
+
+export interface CreatedBroadcast {
+  /** False when the Idempotency-Key named a broadcast created before: the answer is that broadcast. */
+  created: boolean;
+  response: CreateBroadcastResponse;
+}
+
+/** The broadcast an Idempotency-Key made, if the request is the same one; a different request is refused. */
+async function earlierBroadcast(db: Queryable, organizationId: string, key: string, hash: string): Promise<CreatedBroadcast | null> {
+  const earlier = await findBroadcastByIdempotencyKey(db, organizationId, key);
+  if (!earlier) return null;
+  if (earlier.requestHash !== hash) throw conflict(BROADCAST_TEXTS.idempotencyKeyReused);
+  const counts = await recipientCounts(db, organizationId, [earlier.id]);
+  return { created: false, response: { id: earlier.id, sentCount: counts.get(earlier.id)?.sent ?? 0, totalCount: earlier.totalCount } };
+}
+
+/**
+ * Creates a broadcast of an APPROVED template with exactly its parameters, to the distinct live contacts
+ * of the audience, with its button rules: the broadcast row (a snapshot of the template), one set-based
+ * insert of its `pending` recipients and the rules, in ONE transaction. With an Idempotency-Key, a
+ * repeated request (a double click, a retry after a lost answer, two at once) answers the broadcast the
+ * first one made, and a different request with the same key is refused.
+ */
+export async function createBroadcast(
+  db: Database,
+  author: BroadcastAuthor,
+  input: CreateBroadcastInput,
+  idempotencyKey?: string,
+): Promise<CreatedBroadcast> {
+  const { organizationId } = author;
+  const hash = requestHash(input);
+  if (idempotencyKey) {
+    const earlier = await earlierBroadcast(db, organizationId, idempotencyKey, hash);
+    if (earlier) return earlier;
+  }
+
+  const template = await findTemplate(db, organizationId, input.templateId);
+  if (!template) throw invalidInput(TEMPLATE_REQUIRED);
+  if (template.status !== 'APPROVED') throw invalidInput(BROADCAST_TEXTS.templateNotApproved);
+  const components = template.components as TemplateComponent[];
+  const variables = templateVariableCount(components);
+  if (input.parameters.length < variables) throw invalidInput(parameterRequired(input.parameters.length + 1));
+  if (input.parameters.length > variables) {
+    throw invalidInput(`This template takes ${variables} parameter${variables === 1 ? '' : 's'}, not ${input.parameters.length}`);
+  }
+  const rules = rulesForTemplate(components, input.rules);
+  await checkRuleTargets(db, organizationId, rules);
+  const audience = await checkedAudience(db, organizationId, input);
+
+  const outcome = await db.transaction(async (tx) => {
+    const id = await insertBroadcast(tx, {
+      organizationId,
+      templateId: template.id,
+      templateName: template.name,
+      templateLanguage: template.language,
+      templateComponents: components,
+      parameters: input.parameters,
+      status: 'pending',
+      idempotencyKey: idempotencyKey ?? null,
+      requestHash: idempotencyKey ? hash : null,
+      createdByUserId: author.userId,
+    });
+    // The same key committed by a concurrent request while this one was checking: answer that one.
+    if (!id) return null;
+    const totalCount = await insertAudienceRecipients(tx, organizationId, id, audience);
+    if (totalCount === 0) throw invalidInput(BROADCAST_TEXTS.noRecipients);
+    await setBroadcastTotal(tx, organizationId, id, totalCount);
+    await insertRules(tx, organizationId, id, rules);
+    return { created: true, response: { id, sentCount: 0, totalCount } };
+  });
+  if (outcome) return outcome;
+  const earlier = idempotencyKey ? await earlierBroadcast(db, organizationId, idempotencyKey, hash) : null;
+  if (!earlier) throw new Error('A broadcast insert was refused without an Idempotency-Key conflict');
+  return earlier;
+}
+
+/**
+ * Deletes a broadcast. Its queued recipients are cancelled first, in the same transaction, so a
+ * processing broadcast stops: the dispatcher skips what it has locked and finds nothing left to claim.
+ * Recipients already `sending` are with Meta; their messages stay in the conversations.
+ */
+export async function deleteBroadcast(db: Database, organizationId: string, broadcastId: string): Promise<{ message: string }> {
+  for (let attempt = 1; ; attempt += 1) {
+    try {
+      await db.transaction(async (tx) => {
+        await cancelPendingRecipients(tx, organizationId, broadcastId);
+        if (!(await deleteBroadcastRow(tx, organizationId, broadcastId))) throw notFound(BROADCAST_TEXTS.notFound);
+      });
+      return { message: DELETED_MESSAGE };
+    } catch (error) {
+      // Deleting waits for the rows the dispatcher is settling; if PostgreSQL picks this transaction
+      // as a deadlock's victim, nothing was changed and it simply runs again.
+      if (!isDeadlock(error) || attempt >= DELETE_ATTEMPTS) throw error;
+    }
+  }
+}
+
+const DELETE_ATTEMPTS = 3;
+
+function isDeadlock(error: unknown): boolean {
+  const err = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return err?.code === '40P01' || err?.cause?.code === '40P01';
+}
+
+/**
+ * "Retry failed": failed recipients never delivered and never retried go back in the queue, once each;
+ * a finished broadcast becomes `processing` again so the dispatcher completes it anew.
+ */
+export async function retryFailedRecipients(db: Database, organizationId: string, broadcastId: string): Promise<RetryFailedResponse> {
+  return db.transaction(async (tx) => {
+    // The broadcast's row lock orders this with the dispatcher's completion of the same broadcast.
+    if (!(await lockBroadcast(tx, organizationId, broadcastId))) throw notFound(BROADCAST_TEXTS.notFound);
+    const requeued = await requeueFailedRecipients(tx, organizationId, broadcastId);
+    if (requeued > 0) await reopenBroadcast(tx, organizationId, broadcastId, ['completed', 'failed']);
+    return { requeued };
+  });
+}
+
+/** Resume: a paused broadcast goes back to `processing` (its reason cleared); any other status is refused. */
+export async function resumeBroadcast(db: Database, organizationId: string, broadcastId: string): Promise<Broadcast> {
+  if (!(await reopenBroadcast(db, organizationId, broadcastId, ['paused']))) {
+    await getBroadcast(db, organizationId, broadcastId);
+    throw conflict(BROADCAST_TEXTS.notPaused);
+  }
+  return getBroadcast(db, organizationId, broadcastId);
+}

@@ -1,0 +1,73 @@
+import type { Database } from '../../db/database';
+import { DELIVERY_RANK, type StatusUpdate } from '../conversations/delivery-status';
+import { lockOutboundMessages, recordOutboundOutcomes } from '../conversations/messages-service';
+import { applyRecipientReports, findRecipientMessages, type RecipientReport } from './broadcast-recipients-repository';
+import { completeSettledBroadcasts } from './broadcasts-repository';
+
+/** A status webhook, with the `biz_opaque_callback_data` its send carried (a broadcast send's recipient id). */
+export interface CallbackStatus extends StatusUpdate {
+  callbackData: string | undefined;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * Settles broadcast recipients from status webhooks that name them (the recipient id travels in
+ * biz_opaque_callback_data): a recipient whose send was interrupted or is still waiting for Meta's
+ * answer becomes `sent` (or `failed` with Meta's code and reason) and its message takes the wamid if
+ * it has none; a `sent` one becomes `failed` when Meta reports its message failed. Runs before the
+ * statuses are merged into the messages, so they land on the message this attaches. A callback naming
+ * another organization's row, or no row, changes nothing. Answers how many recipients changed.
+ */
+export async function reconcileRecipients(db: Database, organizationId: string, statuses: readonly CallbackStatus[]): Promise<number> {
+  const reports = foldReports(statuses);
+  if (reports.length === 0) return 0;
+  const known = await findRecipientMessages(db, organizationId, reports.map((report) => report.id));
+  if (known.length === 0) return 0;
+  const knownIds = new Set(known.map((row) => row.id));
+  const named = reports.filter((report) => knownIds.has(report.id));
+
+  const changed = await db.transaction(async (tx) => {
+    // Wamids and conversations first, recipients last: the dispatcher's settle takes them in this order too.
+    await lockOutboundMessages(tx, organizationId, {
+      wamids: named.map((report) => report.wamid),
+      messageIds: known.flatMap((row) => row.messageId ?? []),
+    });
+    const rows = await applyRecipientReports(tx, organizationId, named);
+    await recordOutboundOutcomes(tx, organizationId, {
+      accepted: rows.flatMap((row) => (row.messageId ? [{ messageId: row.messageId, wamid: row.wamid }] : [])),
+      refused: [],
+    });
+    return rows;
+  });
+  await completeSettledBroadcasts(db, [...new Set(changed.map((row) => row.broadcastId))]);
+  return changed.length;
+}
+
+/**
+ * One report per named recipient: its message's highest status by rank (so `delivered` after a
+ * `failed` from another device still counts as sent), the earliest time, and the failure's details.
+ */
+function foldReports(statuses: readonly CallbackStatus[]): RecipientReport[] {
+  const byRecipient = new Map<string, { best: CallbackStatus; at: Date; failure: CallbackStatus | undefined }>();
+  for (const status of statuses) {
+    const id = status.callbackData;
+    if (!id || !UUID.test(id)) continue;
+    const current = byRecipient.get(id);
+    if (!current) {
+      byRecipient.set(id, { best: status, at: status.occurredAt, failure: status.status === 'failed' ? status : undefined });
+      continue;
+    }
+    if (DELIVERY_RANK[status.status] > DELIVERY_RANK[current.best.status]) current.best = status;
+    if (status.occurredAt < current.at) current.at = status.occurredAt;
+    if (status.status === 'failed' && !current.failure) current.failure = status;
+  }
+  return [...byRecipient].map(([id, { best, at, failure }]) => ({
+    id: id.toLowerCase(),
+    outcome: best.status === 'failed' ? 'failed' : 'sent',
+    wamid: best.wamid,
+    code: failure?.errorCode ?? null,
+    message: failure?.errorMessage ?? null,
+    at,
+  }));
+}

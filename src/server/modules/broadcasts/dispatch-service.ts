@@ -1,0 +1,173 @@
+import type { Database } from '../../db/database';
+import { uuidv7 } from '../../lib/ids';
+import { lockOutboundMessages, recordOutboundOutcomes, storeOutboundBatch } from '../conversations/messages-service';
+import {
+  claimDueRecipients, expireLeases, settleAttempt, type SendSettlement,
+} from './broadcast-recipients-repository';
+import { completeSettledBroadcasts, findBroadcastSends, markBroadcastsProcessing, pauseBroadcasts } from './broadcasts-repository';
+import { judgeSend, type RetryPolicy, type SendResult } from './dispatch-outcomes';
+import { prepareSend, type PreparedSend } from './dispatch-template';
+
+/**
+ * The broadcast dispatcher's database side: claiming a batch of due recipients (with their messages
+ * stored, committed before any send), settling a batch from Meta's answers, and reconciling rows whose
+ * lease ran out. The pacing and the Graph calls are the job's (src/server/jobs).
+ */
+
+/** One recipient of a claimed batch, ready to send. */
+export interface BatchItem {
+  recipientId: string;
+  broadcastId: string;
+  messageId: string;
+  /** E.164. */
+  to: string;
+  attempts: number;
+}
+
+export interface ClaimedBatch {
+  organizationId: string;
+  attemptId: string;
+  items: BatchItem[];
+  /** What each broadcast of the batch sends. */
+  sends: Map<string, PreparedSend & { templateName: string }>;
+  /** Every broadcast the claim touched (a recipient whose contact was deleted failed at once). */
+  broadcastIds: string[];
+}
+
+/**
+ * Claims up to `limit` due recipients of the organization and, in the same transaction, stores each
+ * one's template message (`sending`, in the contact's conversation) and marks their broadcasts
+ * processing. The transaction commits before anything is sent, so a crash from here on can never send
+ * a recipient twice. Null when nothing is due.
+ */
+export async function claimBatch(
+  db: Database,
+  organizationId: string,
+  claim: { limit: number; leaseSeconds: number },
+): Promise<ClaimedBatch | null> {
+  return db.transaction(async (tx) => {
+    const attemptId = uuidv7();
+    const claimed = await claimDueRecipients(tx, organizationId, {
+      attemptId,
+      limit: claim.limit,
+      leaseSeconds: claim.leaseSeconds,
+      messageIds: Array.from({ length: claim.limit }, () => uuidv7()),
+    });
+    if (claimed.length === 0) return null;
+    const sendable = claimed.flatMap((recipient) =>
+      recipient.state === 'sending' && recipient.messageId !== null ? [{ ...recipient, messageId: recipient.messageId }] : []);
+    const broadcastIds = [...new Set(claimed.map((recipient) => recipient.broadcastId))];
+
+    const sends = new Map(
+      (await findBroadcastSends(tx, organizationId, [...new Set(sendable.map((recipient) => recipient.broadcastId))]))
+        .map((send) => [send.id, { ...prepareSend(send), templateName: send.templateName }]),
+    );
+    await storeOutboundBatch(tx, organizationId, {
+      create: sendable.filter((recipient) => !recipient.messageExists).map((recipient) => ({
+        id: recipient.messageId,
+        contactId: recipient.contactId,
+        messageType: 'template',
+        content: sends.get(recipient.broadcastId)?.content ?? '',
+        broadcastId: recipient.broadcastId,
+      })),
+      resend: sendable.filter((recipient) => recipient.messageExists).map((recipient) => recipient.messageId),
+    });
+    await markBroadcastsProcessing(tx, organizationId, broadcastIds);
+
+    const items = sendable.map((recipient): BatchItem => ({
+      recipientId: recipient.id,
+      broadcastId: recipient.broadcastId,
+      messageId: recipient.messageId,
+      to: recipient.phoneE164,
+      attempts: recipient.attempts,
+    }));
+    return { organizationId, attemptId, items, sends, broadcastIds };
+  });
+}
+
+/** What settling a batch found that the job acts on. */
+export interface BatchSettlement {
+  /** Meta refused sends for throughput: the number's pace slows down. */
+  throttled: boolean;
+  /** Recipients put back in the queue due at once (sends released unsent). */
+  dueAgain: boolean;
+  /** Broadcasts paused, with the reason. */
+  paused: Array<{ broadcastId: string; reason: string }>;
+}
+
+/**
+ * Settles a sent batch from Meta's answers (`results[i]` is `batch.items[i]`'s) in one transaction:
+ * the messages take their wamids (or their failure), then the recipients their states (see
+ * `judgeSend`). A refused token or a paused template pauses the broadcasts it concerns; broadcasts
+ * with every recipient settled complete.
+ */
+export async function settleBatch(
+  db: Database,
+  batch: ClaimedBatch,
+  results: readonly SendResult[],
+  policy: RetryPolicy,
+): Promise<BatchSettlement> {
+  const { organizationId } = batch;
+  const settlements: SendSettlement[] = [];
+  const accepted: Array<{ messageId: string; wamid: string }> = [];
+  const refused: Array<{ messageId: string; code: number | null; message: string }> = [];
+  const pauses = new Map<string, string>();
+  let throttled = false;
+  batch.items.forEach((item, index) => {
+    const result = results[index];
+    const verdict = judgeSend(
+      { id: item.recipientId, attempts: item.attempts },
+      batch.sends.get(item.broadcastId)?.templateName ?? '',
+      result,
+      policy,
+    );
+    if (verdict.throttled) throttled = true;
+    if (verdict.pauseReason && !pauses.has(item.broadcastId)) pauses.set(item.broadcastId, verdict.pauseReason);
+    const { settlement } = verdict;
+    if (!settlement) return;
+    settlements.push(settlement);
+    if (settlement.state === 'sent') accepted.push({ messageId: item.messageId, wamid: settlement.wamid });
+    if (settlement.state === 'failed') refused.push({ messageId: item.messageId, code: settlement.code, message: settlement.message });
+  });
+
+  await db.transaction(async (tx) => {
+    // Wamids and conversations first, recipients last: the order status webhooks take them in.
+    await lockOutboundMessages(tx, organizationId, {
+      wamids: accepted.map((a) => a.wamid),
+      messageIds: [...accepted, ...refused].map((m) => m.messageId),
+    });
+    await recordOutboundOutcomes(tx, organizationId, { accepted, refused });
+    await settleAttempt(tx, organizationId, batch.attemptId, settlements);
+  });
+
+  const paused: BatchSettlement['paused'] = [];
+  for (const [broadcastId, reason] of pauses) {
+    if ((await pauseBroadcasts(db, organizationId, [broadcastId], reason)).length > 0) paused.push({ broadcastId, reason });
+  }
+  await completeSettledBroadcasts(db, batch.broadcastIds);
+  return {
+    throttled,
+    dueAgain: settlements.some((s) => s.state === 'pending' && s.retryInMs === 0),
+    paused,
+  };
+}
+
+/**
+ * Reconciles rows left `sending` by a process that died mid-call (their lease ran out): never sent
+ * again, they become `sent` when their message got a wamid, else `ambiguous`; broadcasts with every
+ * recipient settled complete. Answers how many rows it reconciled.
+ */
+export async function reconcileExpiredLeases(db: Database, batchSize = 1_000): Promise<number> {
+  let total = 0;
+  for (;;) {
+    const expired = await expireLeases(db, batchSize);
+    total += expired.count;
+    await completeSettledBroadcasts(db, expired.broadcastIds);
+    if (expired.count < batchSize) return total;
+  }
+}
+
+/** Completes every sending broadcast with nothing left to send (e.g. resumed with nothing queued, or all cancelled). */
+export async function completeIdleBroadcasts(db: Database): Promise<void> {
+  await completeSettledBroadcasts(db, null);
+}

@@ -1,0 +1,170 @@
+/** @jest-environment node */
+import { eq } from 'drizzle-orm';
+import { DEMO_BUSINESS } from '@sandbox/fixtures';
+import { statusPayload, type StatusEvent } from '@sandbox/payloads';
+import { broadcastRecipients, broadcasts, messages } from '../../db/schema';
+import { signUpAdmin } from '../../testing/test-app';
+import { GraphClient } from '../../whatsapp/graph-client';
+import { GraphError } from '../../whatsapp/graph-error';
+import { kitWithAdminForFile, postWebhook, sandboxNumber, saveConfig } from '../../whatsapp/testing/whatsapp-test-kit';
+import { attachWamid } from '../conversations/messages-service';
+import { DEFAULT_RETRY_POLICY } from './dispatch-outcomes';
+import { settleBatch } from './dispatch-service';
+import {
+  broadcastCustomer, broadcastRow, interruptedSends, queueBroadcast, recipientRows, setBroadcastStatus,
+} from './dispatch-test-fixtures';
+
+const suite = kitWithAdminForFile();
+const db = () => suite.kit.t.database.db;
+const app = () => suite.kit.t.app;
+const sandbox = () => suite.kit.sandbox;
+
+async function settle(): Promise<void> {
+  await sandbox().settle();
+  await app().whatsapp.inbox.drain();
+}
+
+async function dispatch(): Promise<void> {
+  await app().broadcastDispatch.drain();
+  await settle();
+}
+
+const sendsTo = (waId: string) => sandbox().world.sends.countFor(waId);
+const customers = (n: number) => Array.from({ length: n }, () => broadcastCustomer());
+
+/** Meta reports a status for a send that carried `callbackData`. */
+async function report(event: Omit<StatusEvent, 'at'> & { at?: number }): Promise<void> {
+  const response = await postWebhook(app(), statusPayload(DEMO_BUSINESS.businessAccountId, sandboxNumber(), [{ at: Date.now(), ...event }]));
+  expect(response.statusCode).toBe(200);
+  await settle();
+}
+
+async function recipient(id: string) {
+  const [row] = await db().select().from(broadcastRecipients).where(eq(broadcastRecipients.id, id));
+  return row;
+}
+
+async function messageOf(recipientId: string) {
+  const row = await recipient(recipientId);
+  const [message] = await db().select().from(messages).where(eq(messages.id, row.messageId ?? ''));
+  return message;
+}
+
+const UNDELIVERABLE = { code: 131026, title: 'Message undeliverable', details: 'The recipient phone number is not a WhatsApp phone number.' };
+
+beforeAll(async () => {
+  await saveConfig(suite.admin, { messagesPerSecond: 1000 });
+});
+
+describe('after a crash mid-send', () => {
+  it('a row left sending past its lease is never sent again: unknown, or sent when its message got a wamid', async () => {
+    const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(3), status: 'paused' });
+    const batch = await interruptedSends(db(), suite.organizationId, queued);
+    const [lost, reported, answered] = queued.recipients;
+    // The third send's answer was stored on its message just before the process died.
+    await attachWamid(db(), suite.organizationId, batch.items[2].messageId, 'wamid.answered-before-crash');
+    await setBroadcastStatus(db(), queued.broadcastId, 'processing');
+
+    await dispatch();
+    expect(await recipient(lost.id)).toMatchObject({ state: 'ambiguous', wamid: null, lockedUntil: null });
+    expect(await recipient(reported.id)).toMatchObject({ state: 'ambiguous' });
+    expect(await recipient(answered.id)).toMatchObject({ state: 'sent', wamid: 'wamid.answered-before-crash', sentAt: expect.any(Date) });
+    for (const r of queued.recipients) expect(sendsTo(r.waId)).toBe(0);
+    // Every recipient is settled (unknown counts as settled): the broadcast completes.
+    expect((await broadcastRow(db(), queued.broadcastId)).status).toBe('completed');
+
+    // A status webhook naming the recipient in its callback data settles it and gives its message the wamid.
+    await report({ wamid: 'wamid.reported-later', recipient: reported.waId, status: 'delivered', callbackData: reported.id });
+    expect(await recipient(reported.id)).toMatchObject({ state: 'sent', wamid: 'wamid.reported-later', sentAt: expect.any(Date) });
+    expect(await messageOf(reported.id)).toMatchObject({ wamid: 'wamid.reported-later', status: 'delivered' });
+
+    // Draining again never re-sends the unknown one.
+    await dispatch();
+    expect(await recipient(lost.id)).toMatchObject({ state: 'ambiguous' });
+    for (const r of queued.recipients) expect(sendsTo(r.waId)).toBe(0);
+  });
+
+  it('a send with no answer (the connection dropped) is not retried: it stays sending, then unknown, unless Meta reports it', async () => {
+    const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(2) });
+    // The connection drops with the request sent: no answer from Meta at all.
+    const spy = jest.spyOn(GraphClient.prototype, 'sendTemplate').mockRejectedValue(new GraphError('transient', 'WhatsApp API could not be reached'));
+    try {
+      await dispatch();
+    } finally {
+      spy.mockRestore();
+    }
+    const [silent, reported] = queued.recipients;
+    expect(await recipient(silent.id)).toMatchObject({ state: 'sending', attempts: 1 });
+    expect((await messageOf(silent.id)).status).toBe('sending');
+
+    await report({ wamid: 'wamid.arrived-after-all', recipient: reported.waId, status: 'sent', callbackData: reported.id });
+    expect(await recipient(reported.id)).toMatchObject({ state: 'sent', wamid: 'wamid.arrived-after-all' });
+    expect(await messageOf(reported.id)).toMatchObject({ wamid: 'wamid.arrived-after-all', status: 'sent' });
+
+    // The lease runs out: the silent one becomes unknown, never sent again.
+    await db().update(broadcastRecipients).set({ lockedUntil: new Date(Date.now() - 1_000) }).where(eq(broadcastRecipients.id, silent.id));
+    await dispatch();
+    expect(await recipient(silent.id)).toMatchObject({ state: 'ambiguous' });
+    expect(sendsTo(silent.waId)).toBe(0);
+    expect((await broadcastRow(db(), queued.broadcastId)).status).toBe('completed');
+  });
+
+  it('a batch whose broadcast was deleted mid-flight settles without error; its messages keep their wamids', async () => {
+    const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(2), status: 'paused' });
+    const batch = await interruptedSends(db(), suite.organizationId, queued, 60);
+    await db().delete(broadcasts).where(eq(broadcasts.id, queued.broadcastId));
+    const settled = await settleBatch(db(), batch, batch.items.map((_, i) => ({ kind: 'accepted', wamid: `wamid.deleted-${i}` })), DEFAULT_RETRY_POLICY);
+    expect(settled).toEqual({ throttled: false, dueAgain: false, paused: [] });
+    const stored = await db().select().from(messages).where(eq(messages.broadcastId, queued.broadcastId));
+    expect(stored.map((m) => [m.wamid, m.status]).sort()).toEqual([['wamid.deleted-0', 'sent'], ['wamid.deleted-1', 'sent']]);
+    expect(await recipientRows(db(), suite.organizationId, queued.broadcastId)).toEqual([]);
+  });
+});
+
+describe('status webhooks naming a recipient', () => {
+  it('never move a state backwards: sent → failed on a later failure, failed stays failed, replays change nothing', async () => {
+    const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(1), status: 'paused' });
+    await interruptedSends(db(), suite.organizationId, queued);
+    await setBroadcastStatus(db(), queued.broadcastId, 'processing');
+    await dispatch();
+    const [r] = queued.recipients;
+    expect((await recipient(r.id)).state).toBe('ambiguous');
+
+    await report({ wamid: 'wamid.ranks', recipient: r.waId, status: 'sent', callbackData: r.id });
+    expect(await recipient(r.id)).toMatchObject({ state: 'sent', wamid: 'wamid.ranks' });
+    await report({ wamid: 'wamid.ranks', recipient: r.waId, status: 'sent', callbackData: r.id });
+    expect(await recipient(r.id)).toMatchObject({ state: 'sent', wamid: 'wamid.ranks' });
+
+    await report({ wamid: 'wamid.ranks', recipient: r.waId, status: 'failed', callbackData: r.id, error: UNDELIVERABLE });
+    expect(await recipient(r.id)).toMatchObject({ state: 'failed', errorCode: 131026, errorMessage: 'Message undeliverable' });
+    expect(await messageOf(r.id)).toMatchObject({ status: 'failed', errorCode: 131026 });
+
+    await report({ wamid: 'wamid.ranks', recipient: r.waId, status: 'sent', callbackData: r.id });
+    expect(await recipient(r.id)).toMatchObject({ state: 'failed', errorCode: 131026 });
+  });
+
+  it('a failure reported for a message already delivered does not fail its recipient', async () => {
+    const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(1) });
+    await dispatch();
+    const [r] = queued.recipients;
+    const row = await recipient(r.id);
+    expect(row.state).toBe('sent');
+    expect((await messageOf(r.id)).status).toBe('read');
+    await report({ wamid: row.wamid ?? '', recipient: r.waId, status: 'failed', callbackData: r.id, error: UNDELIVERABLE });
+    expect(await recipient(r.id)).toMatchObject({ state: 'sent', errorCode: null });
+    expect((await messageOf(r.id)).status).toBe('read');
+  });
+
+  it('a callback naming another organization’s recipient, or nothing Parley knows, changes nothing', async () => {
+    const other = await signUpAdmin(app(), { organizationName: 'Elsewhere Trading' });
+    const otherOrg = other.user.organization?.organizationId ?? '';
+    const foreign = await queueBroadcast(db(), otherOrg, { waIds: customers(1), status: 'paused' });
+    await interruptedSends(db(), otherOrg, foreign, 600);
+    const [r] = foreign.recipients;
+    // The webhook comes on this organization's number: it may only touch this organization's rows.
+    await report({ wamid: 'wamid.cross-tenant', recipient: r.waId, status: 'delivered', callbackData: r.id });
+    await report({ wamid: 'wamid.nonsense', recipient: r.waId, status: 'delivered', callbackData: 'not-a-recipient-id' });
+    expect(await recipient(r.id)).toMatchObject({ state: 'sending', wamid: null });
+    expect((await messageOf(r.id)).wamid).toBeNull();
+  });
+});

@@ -1,0 +1,99 @@
+import { Readable } from 'node:stream';
+import type { FastifyInstance } from 'fastify';
+import { BROADCAST_TEXTS, type AudienceResponse, type Broadcast, type BroadcastAnalytics, type BroadcastRecipientsResponse, type BroadcastsResponse, type RetryFailedResponse } from '@shared/api/broadcasts';
+import {
+  audienceSchema, broadcastListQuerySchema, createBroadcastSchema, recipientListQuerySchema,
+} from '@shared/validation/broadcasts';
+import { idParams, noBody, noQuery } from '@shared/validation/route-input';
+import { authOf } from '../../plugins/access';
+import type { YupTypeProvider } from '../../plugins/validation';
+import { exportBroadcastRecipients, getBroadcastAnalytics, listBroadcastRecipients } from './broadcast-analytics-service';
+import {
+  audienceSize, createBroadcast, deleteBroadcast, getBroadcast, idempotencyKeyOf, listBroadcasts, resumeBroadcast, retryFailedRecipients,
+} from './broadcasts-service';
+
+const broadcastParams = idParams({ id: BROADCAST_TEXTS.notFound });
+/** The drill-down's CSV takes the same filters as its pages, without paging. */
+const recipientExportQuerySchema = recipientListQuerySchema.omit(['page', 'limit']);
+
+/**
+ * Broadcasts: compose and send (POST, with an optional Idempotency-Key), the list and one broadcast,
+ * analytics with recipient drill-downs and their CSV, delete, and putting failed or paused sends back
+ * in the queue. The dispatcher sends in the background; every change that queues work wakes it.
+ */
+export async function broadcastRoutes(fastify: FastifyInstance): Promise<void> {
+  const app = fastify.withTypeProvider<YupTypeProvider>();
+  const { db } = app;
+  const wakeDispatcher = () => app.broadcastDispatch.kick();
+
+  app.get('/', { config: { access: 'broadcasts:view' }, schema: { querystring: broadcastListQuerySchema } }, async (request): Promise<BroadcastsResponse> => {
+    return listBroadcasts(db, authOf(request).organizationId, request.query);
+  });
+
+  app.post('/', { config: { access: 'broadcasts:create' }, schema: { body: createBroadcastSchema } }, async (request, reply) => {
+    const { organizationId, userId } = authOf(request);
+    const key = idempotencyKeyOf(request.headers['idempotency-key']);
+    const { created, response } = await createBroadcast(db, { organizationId, userId }, request.body, key);
+    if (created) wakeDispatcher();
+    void reply.status(created ? 201 : 200);
+    return response;
+  });
+
+  app.post('/audience', { config: { access: 'broadcasts:create' }, schema: { body: audienceSchema } }, async (request): Promise<AudienceResponse> => {
+    return audienceSize(db, authOf(request).organizationId, request.body);
+  });
+
+  app.get('/:id', { config: { access: 'broadcasts:view' }, schema: { params: broadcastParams, querystring: noQuery } }, async (request): Promise<Broadcast> => {
+    return getBroadcast(db, authOf(request).organizationId, request.params.id);
+  });
+
+  app.delete('/:id', { config: { access: 'broadcasts:delete' }, schema: { params: broadcastParams } }, async (request) => {
+    return deleteBroadcast(db, authOf(request).organizationId, request.params.id);
+  });
+
+  app.get(
+    '/:id/analytics',
+    { config: { access: 'broadcasts:view' }, schema: { params: broadcastParams, querystring: noQuery } },
+    async (request): Promise<BroadcastAnalytics> => getBroadcastAnalytics(db, authOf(request).organizationId, request.params.id),
+  );
+
+  app.get(
+    '/:id/recipients',
+    { config: { access: 'broadcasts:view' }, schema: { params: broadcastParams, querystring: recipientListQuerySchema } },
+    async (request): Promise<BroadcastRecipientsResponse> =>
+      listBroadcastRecipients(db, authOf(request).organizationId, request.params.id, request.query),
+  );
+
+  app.get(
+    '/:id/recipients.csv',
+    { config: { access: 'analytics:export' }, schema: { params: broadcastParams, querystring: recipientExportQuerySchema } },
+    async (request, reply) => {
+      const { fileName, csv } = await exportBroadcastRecipients(db, authOf(request).organizationId, request.params.id, request.query);
+      void reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="${fileName}"`)
+        .header('cache-control', 'no-store');
+      return reply.send(Readable.from(csv));
+    },
+  );
+
+  app.post(
+    '/:id/retry-failed',
+    { config: { access: 'broadcasts:send' }, schema: { params: broadcastParams, body: noBody } },
+    async (request): Promise<RetryFailedResponse> => {
+      const result = await retryFailedRecipients(db, authOf(request).organizationId, request.params.id);
+      if (result.requeued > 0) wakeDispatcher();
+      return result;
+    },
+  );
+
+  app.post(
+    '/:id/resume',
+    { config: { access: 'broadcasts:send' }, schema: { params: broadcastParams, body: noBody } },
+    async (request): Promise<Broadcast> => {
+      const broadcast = await resumeBroadcast(db, authOf(request).organizationId, request.params.id);
+      wakeDispatcher();
+      return broadcast;
+    },
+  );
+}
