@@ -70,7 +70,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(sessionPlugin);
   await app.register(accessPlugin);
   await app.register(whatsappPlugin);
-  await app.register(broadcastDispatchPlugin);
+  await app.register(broadcastDispatchPlugin, config.broadcastLeaseSeconds ? { leaseSeconds: config.broadcastLeaseSeconds } : {});
 
   await app.register(healthRoutes, { prefix: '/api/health' });
   await app.register(authRoutes, { prefix: '/api/auth' });

@@ -39,6 +39,12 @@ export interface AppConfig {
   logLevel: string;
   sessions: { idleMinutes: number; absoluteHours: number };
   throttle: ThrottleLimits;
+  /**
+   * BROADCAST_LEASE_SECONDS: how long a claimed broadcast send belongs to the process that claimed it.
+   * Past it, a send whose answer was never stored is reconciled (never re-sent). It must outlast a Graph
+   * call; the fault-test script shortens it so restarts settle sooner. Unset: the dispatcher's default.
+   */
+  broadcastLeaseSeconds: number | undefined;
 }
 
 export interface ThrottleLimits {
@@ -80,7 +86,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     sessions: { idleMinutes: 30, absoluteHours: 12 },
     throttle: DEFAULT_THROTTLE,
+    broadcastLeaseSeconds: positiveNumber(env.BROADCAST_LEASE_SECONDS),
   };
+}
+
+function positiveNumber(value: string | undefined): number | undefined {
+  const parsed = Number(value);
+  return value && Number.isFinite(parsed) && parsed > 0 ? parsed : undefined;
 }
 
 /** Where `npm start` mounts the built-in sandbox on its own server. */

@@ -141,6 +141,11 @@ export class BroadcastDispatcher {
   private async sweepIfDue(): Promise<void> {
     if (Date.now() - this.lastSweep < this.options.sweepEveryMs) return;
     this.lastSweep = Date.now();
+    // A batch lives no longer than its lease: older marks can no longer hold anything back.
+    const stale = Date.now() - this.options.leaseSeconds * 1000;
+    for (const marks of [this.halted, this.throttledAt]) {
+      for (const [key, at] of marks) if (at < stale) marks.delete(key);
+    }
     const reconciled = await reconcileExpiredLeases(this.db);
     if (reconciled > 0) this.log.warn({ reconciled }, 'broadcast sends interrupted mid-call were reconciled (sent when Meta reported them, else unknown)');
   }
@@ -175,7 +180,12 @@ export class BroadcastDispatcher {
       this.track(run);
       return 'launched';
     }
-    const slots = await reserveSlots(this.db, phoneNumberId, { n: batch.items.length, rate, leadMs: this.options.startLeadMs }, this.options.throttle);
+    const slots = await reserveSlots(this.db, phoneNumberId, { n: batch.items.length, rate, leadMs: this.options.startLeadMs }, this.options.throttle)
+      .catch(async (error: unknown) => {
+        // Nothing was sent: the batch goes back to the queue rather than waiting for its lease as "unknown".
+        await settleBatch(this.db, batch, batch.items.map(() => ({ kind: 'released' })), this.options.retry).catch(() => undefined);
+        throw error;
+      });
     const startAt = performance.now() + slots.startInMs;
     this.pace.set(phoneNumberId, { endsAt: startAt + batch.items.length * slots.spacingMs, slowdown: slots.slowdown });
     this.track(this.sendBatch(batch, account, startAt, slots.spacingMs));

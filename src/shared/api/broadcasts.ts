@@ -209,6 +209,7 @@ export const BROADCAST_TEXTS = {
   analyticsFailed: 'Failed to load analytics',
   notFound: 'Broadcast not found',
   templateNotApproved: 'Only approved templates can be broadcast',
+  mediaHeaderUnsupported: 'Templates with an image, video, document or location header cannot be broadcast yet',
   templateNotFound: 'Template not found',
   noRecipients: 'None of the selected contacts can receive this broadcast',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different broadcast',

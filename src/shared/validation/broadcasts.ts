@@ -1,4 +1,4 @@
-import { array, mixed, object, string, type InferType } from 'yup';
+import { array, mixed, object, string, ValidationError, type InferType } from 'yup';
 import { AUTOMATION_ACTIONS, BROADCAST_STATUSES, RECIPIENT_FILTERS, type AutomationAction } from '../api/broadcasts';
 import { BROADCAST_PAGE_SIZE, MAX_BROADCAST_CONTACTS, MAX_BROADCAST_PARAMETER_LENGTH, MAX_TAGS_PER_BROADCAST } from '../constants';
 import { pageQuerySchema } from './page-query';
@@ -30,12 +30,15 @@ export const parametersField = array(string().default(''))
   .max(MAX_PARAMETERS, `At most ${MAX_PARAMETERS} parameters`)
   .default([])
   .test('each-parameter', (values, context) => {
-    for (const [index, value] of (values ?? []).entries()) {
+    // Every bad parameter is reported at its own index, so a form shows all of them at once.
+    const errors = (values ?? []).flatMap((value, index) => {
       const path = `${context.path}[${index}]`;
-      if (!value || value.trim() === '') return context.createError({ path, message: parameterRequired(index + 1) });
-      if (value.length > MAX_BROADCAST_PARAMETER_LENGTH) return context.createError({ path, message: parameterTooLong(index + 1) });
-    }
-    return true;
+      if (!value || value.trim() === '') return [context.createError({ path, message: parameterRequired(index + 1) })];
+      if (value.length > MAX_BROADCAST_PARAMETER_LENGTH) return [context.createError({ path, message: parameterTooLong(index + 1) })];
+      return [];
+    });
+    if (errors.length === 0) return true;
+    return errors.length === 1 ? errors[0] : new ValidationError(errors);
   });
 
 export const tagIdsField = array(uuid('Tag not found').required())

@@ -1,4 +1,5 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { RecipientState } from '@shared/api/broadcasts';
 import type { Queryable } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
 import { broadcastRecipients, broadcasts, contacts, messages } from '../../db/schema';
@@ -322,15 +323,15 @@ export interface RecipientReport {
   at: Date;
 }
 
-/** The organization's recipients among these ids, with their broadcast message (other ids are missing). */
-export async function findRecipientMessages(
+/** The organization's recipients among these ids, with their state and broadcast message (other ids are missing). */
+export async function findRecipientStates(
   db: Queryable,
   organizationId: string,
   ids: string[],
-): Promise<Array<{ id: string; messageId: string | null }>> {
+): Promise<Array<{ id: string; state: RecipientState; wamid: string | null; messageId: string | null }>> {
   if (ids.length === 0) return [];
   return db
-    .select({ id: broadcastRecipients.id, messageId: broadcastRecipients.messageId })
+    .select({ id: broadcastRecipients.id, state: broadcastRecipients.state, wamid: broadcastRecipients.wamid, messageId: broadcastRecipients.messageId })
     .from(broadcastRecipients)
     .where(and(eq(broadcastRecipients.organizationId, organizationId), inArray(broadcastRecipients.id, ids)));
 }

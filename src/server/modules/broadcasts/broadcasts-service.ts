@@ -4,7 +4,7 @@ import {
   type RetryFailedResponse,
 } from '@shared/api/broadcasts';
 import type { TemplateComponent } from '@shared/api/templates';
-import { templateVariableCount } from '@shared/templates/template-message';
+import { hasMediaHeader, templateVariableCount } from '@shared/templates/template-message';
 import { parameterRequired, TEMPLATE_REQUIRED, type CreateBroadcastInput } from '@shared/validation/broadcasts';
 import type { Database, Queryable } from '../../db/database';
 import { conflict, invalidInput, notFound } from '../../lib/domain-error';
@@ -169,6 +169,7 @@ export async function createBroadcast(
   if (!template) throw invalidInput(TEMPLATE_REQUIRED);
   if (template.status !== 'APPROVED') throw invalidInput(BROADCAST_TEXTS.templateNotApproved);
   const components = template.components as TemplateComponent[];
+  if (hasMediaHeader(components)) throw invalidInput(BROADCAST_TEXTS.mediaHeaderUnsupported);
   const variables = templateVariableCount(components);
   if (input.parameters.length < variables) throw invalidInput(parameterRequired(input.parameters.length + 1));
   if (input.parameters.length > variables) {

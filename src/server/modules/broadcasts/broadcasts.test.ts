@@ -122,6 +122,11 @@ describe('POST /api/broadcast rules', () => {
     await expectRefused({ parameters: ['Layla', 'x'.repeat(1001)] }, parameterTooLong(2));
     await expectRefused({ parameters: ['Layla', 'A-1', 'extra'] }, 'This template takes 2 parameters, not 3');
 
+    const imageHeader = await insertTemplate(db(), suite.organizationId, {
+      components: [{ type: 'HEADER', format: 'IMAGE' }, { type: 'BODY', text: 'Eid offers inside.' }],
+    });
+    await expectRefused({ templateId: imageHeader, parameters: [] }, BROADCAST_TEXTS.mediaHeaderUnsupported);
+
     const plain = await insertTemplate(db(), suite.organizationId, { components: [{ type: 'BODY', text: 'Our shop is open late today.' }] });
     expect((await create({ templateId: plain, parameters: [], contactIds })).statusCode).toBe(201);
   });

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import { DELIVERY_RANK, type StatusUpdate } from '../conversations/delivery-status';
 import { lockOutboundMessages, recordOutboundOutcomes } from '../conversations/messages-service';
-import { applyRecipientReports, findRecipientMessages, type RecipientReport } from './broadcast-recipients-repository';
+import { applyRecipientReports, findRecipientStates, type RecipientReport } from './broadcast-recipients-repository';
 import { completeSettledBroadcasts } from './broadcasts-repository';
 
 /** A status webhook, with the `biz_opaque_callback_data` its send carried (a broadcast send's recipient id). */
@@ -22,16 +22,21 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export async function reconcileRecipients(db: Database, organizationId: string, statuses: readonly CallbackStatus[]): Promise<number> {
   const reports = foldReports(statuses);
   if (reports.length === 0) return 0;
-  const known = await findRecipientMessages(db, organizationId, reports.map((report) => report.id));
-  if (known.length === 0) return 0;
-  const knownIds = new Set(known.map((row) => row.id));
-  const named = reports.filter((report) => knownIds.has(report.id));
+  // Most reports are for recipients the send's answer already settled: read first, lock only for the others.
+  const stored = new Map((await findRecipientStates(db, organizationId, reports.map((report) => report.id))).map((row) => [row.id, row]));
+  const named = reports.filter((report) => {
+    const row = stored.get(report.id);
+    if (!row) return false;
+    if (row.state === 'sending' || row.state === 'ambiguous') return true;
+    return row.state === 'sent' && report.outcome === 'failed' && (row.wamid === null || row.wamid === report.wamid);
+  });
+  if (named.length === 0) return 0;
 
   const changed = await db.transaction(async (tx) => {
     // Wamids and conversations first, recipients last: the dispatcher's settle takes them in this order too.
     await lockOutboundMessages(tx, organizationId, {
       wamids: named.map((report) => report.wamid),
-      messageIds: known.flatMap((row) => row.messageId ?? []),
+      messageIds: named.flatMap((report) => stored.get(report.id)?.messageId ?? []),
     });
     const rows = await applyRecipientReports(tx, organizationId, named);
     await recordOutboundOutcomes(tx, organizationId, {

@@ -8,8 +8,9 @@ import { GraphError } from '../../whatsapp/graph-error';
 import { kitWithAdminForFile, saveConfig } from '../../whatsapp/testing/whatsapp-test-kit';
 import { reopenBroadcast } from './broadcasts-repository';
 import { DEFAULT_RETRY_POLICY, judgeSend, type SendResult } from './dispatch-outcomes';
+import { settleBatch } from './dispatch-service';
 import {
-  broadcastCustomer, broadcastRow, makeRetriesDue, queueBroadcast, recipientRows,
+  broadcastCustomer, broadcastRow, interruptedSends, makeRetriesDue, queueBroadcast, recipientRows,
 } from './dispatch-test-fixtures';
 import { findBucket, reserveSlots, slowDown } from './send-buckets-repository';
 
@@ -164,26 +165,35 @@ describe('Meta refusing sends', () => {
     const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(6) });
     sandbox().injectFault(PHONE, 'throughput', 2);
     await dispatch();
-
-    const rows = await recipientRows(db(), suite.organizationId, queued.broadcastId);
-    const waiting = rows.filter((row) => row.state === 'pending');
-    expect(waiting).toHaveLength(2);
-    for (const row of waiting) {
-      expect(row).toMatchObject({ errorCode: 130429, attempts: 0, messageId: expect.any(String) });
-      expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() - 100);
-    }
-    expect(rows.filter((row) => row.state === 'sent')).toHaveLength(4);
     expect((await findBucket(db(), PHONE))?.slowdown).toBe(1.25);
-    expect((await broadcastRow(db(), queued.broadcastId)).status).toBe('processing');
-
+    // The refused ones wait a second (or were sent already, if that second passed during the drain).
     await makeRetriesDue(db(), queued.broadcastId);
     await dispatch();
-    expect(await statesOf(queued.broadcastId)).toEqual(Array(6).fill('sent'));
+
+    const rows = await recipientRows(db(), suite.organizationId, queued.broadcastId);
+    expect(rows.map((row) => row.state)).toEqual(Array(6).fill('sent'));
+    // A refused attempt does not count: every recipient was attempted once.
+    expect(rows.map((row) => row.attempts)).toEqual(Array(6).fill(1));
     for (const recipient of queued.recipients) expect(sendsTo(recipient.waId)).toBe(1);
     // The retried recipients kept their one message (no second bubble in the chat).
     const stored = await db().select().from(messages).where(eq(messages.broadcastId, queued.broadcastId));
     expect(stored).toHaveLength(6);
     expect((await broadcastRow(db(), queued.broadcastId)).status).toBe('completed');
+  });
+
+  it('settling a throughput refusal queues the recipient again shortly, unsent and with its message kept', async () => {
+    const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(1), status: 'paused' });
+    const batch = await interruptedSends(db(), suite.organizationId, queued, 60);
+    const refusal = GraphError.fromResponse(400, { error: { code: 130429, message: '(#130429) Rate limit hit' } });
+    const settled = await settleBatch(db(), batch, [{ kind: 'error', error: refusal }], DEFAULT_RETRY_POLICY);
+    expect(settled).toMatchObject({ throttled: true, paused: [] });
+    const [row] = await recipientRows(db(), suite.organizationId, queued.broadcastId);
+    expect(row).toMatchObject({ state: 'pending', attempts: 0, errorCode: 130429, lockedUntil: null, messageId: batch.items[0].messageId });
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
+    expect(row.nextAttemptAt.getTime()).toBeLessThan(Date.now() + 5_000);
+    const [message] = await db().select().from(messages).where(eq(messages.id, batch.items[0].messageId));
+    expect(message.status).toBe('sending');
+    expect(sendsTo(queued.recipients[0].waId)).toBe(0);
   });
 
   it('a transient failure (503) retries with backoff and then sends; after five answered failures the recipient fails with the last reason', async () => {

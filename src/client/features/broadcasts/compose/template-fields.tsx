@@ -8,6 +8,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@client/app/paths';
 import { FormikTextField } from '@client/components/form/formik-text-field';
 import type { Template } from '@shared/api/templates';
+import { hasMediaHeader } from '@shared/templates/template-message';
 import { fieldsForTemplate, type ComposeValues } from './compose-values';
 
 export interface TemplateFieldsProps {
@@ -49,11 +50,14 @@ export function TemplateFields({ templates, loading, failed }: TemplateFieldsPro
         }
         disabled={isSubmitting || loading}
       >
-        {templates.map((template) => (
-          <MenuItem key={template.id} value={template.id}>
-            {template.name} ({template.language})
-          </MenuItem>
-        ))}
+        {templates.map((template) => {
+          const unsupported = hasMediaHeader(template.components);
+          return (
+            <MenuItem key={template.id} value={template.id} disabled={unsupported}>
+              {template.name} ({template.language}){unsupported ? ' — media header, not supported yet' : ''}
+            </MenuItem>
+          );
+        })}
       </TextField>
       {!loading && !failed && templates.length === 0 && (
         <Alert severity="info">
