@@ -127,7 +127,7 @@ export async function recipientCounts(
 }
 
 /** Cancels the broadcast's queued recipients (rows already `sending` are with Meta and stay); answers how many. */
-export async function cancelPendingRecipients(db: Queryable, organizationId: string, broadcastId: string): Promise<number> {
+export async function cancelPendingRecipients(db: Queryable, organizationId: string, broadcastId: string): Promise<{ messageIds: string[] }> {
   const cancelled = await db
     .update(broadcastRecipients)
     .set({ state: 'cancelled', lockedUntil: null })
@@ -136,8 +136,8 @@ export async function cancelPendingRecipients(db: Queryable, organizationId: str
       eq(broadcastRecipients.broadcastId, broadcastId),
       eq(broadcastRecipients.state, 'pending'),
     ))
-    .returning({ id: broadcastRecipients.id });
-  return cancelled.length;
+    .returning({ messageId: broadcastRecipients.messageId });
+  return { messageIds: cancelled.flatMap((row) => (row.messageId ? [row.messageId] : [])) };
 }
 
 /**

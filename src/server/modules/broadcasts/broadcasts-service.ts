@@ -14,6 +14,7 @@ import { checkRuleTargets, rulesForTemplate } from '../automation/automation-ser
 import { CONTACT_NOT_FOUND } from '../contacts/contacts-service';
 import { liveTagsAmong } from '../tags/contact-tags-repository';
 import { TAG_NOT_FOUND } from '../tags/tags-service';
+import { lockOutboundMessages, recordOutboundOutcomes } from '../conversations/messages-service';
 import { findTemplate } from '../templates/templates-repository';
 import {
   cancelPendingRecipients, contactsAmong, countAudience, insertAudienceRecipients, NO_RECIPIENT_COUNTS, recipientCounts,
@@ -34,6 +35,7 @@ import {
 export const MAX_IDEMPOTENCY_KEY_LENGTH = 200;
 export const IDEMPOTENCY_KEY_INVALID = `Idempotency-Key must be 1 to ${MAX_IDEMPOTENCY_KEY_LENGTH} characters`;
 export const DELETED_MESSAGE = 'Broadcast deleted successfully';
+export const CANCELLED_BEFORE_SEND = 'The broadcast was deleted before this message was sent';
 
 export interface BroadcastAuthor {
   organizationId: string;
@@ -215,7 +217,16 @@ export async function deleteBroadcast(db: Database, organizationId: string, broa
   for (let attempt = 1; ; attempt += 1) {
     try {
       await db.transaction(async (tx) => {
-        await cancelPendingRecipients(tx, organizationId, broadcastId);
+        // A cancelled recipient waiting to be retried already has its message in the chat, showing
+        // `sending`: it becomes failed, so the chat never shows a send that will not happen.
+        const { messageIds } = await cancelPendingRecipients(tx, organizationId, broadcastId);
+        if (messageIds.length > 0) {
+          await lockOutboundMessages(tx, organizationId, { wamids: [], messageIds });
+          await recordOutboundOutcomes(tx, organizationId, {
+            accepted: [],
+            refused: messageIds.map((messageId) => ({ messageId, code: null, message: CANCELLED_BEFORE_SEND })),
+          });
+        }
         if (!(await deleteBroadcastRow(tx, organizationId, broadcastId))) throw notFound(BROADCAST_TEXTS.notFound);
       });
       return { message: DELETED_MESSAGE };

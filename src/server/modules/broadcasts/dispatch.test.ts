@@ -196,6 +196,19 @@ describe('Meta refusing sends', () => {
     expect(sendsTo(queued.recipients[0].waId)).toBe(0);
   });
 
+  it('deleting a broadcast whose recipient waits for a retry fails its waiting message instead of leaving it sending', async () => {
+    const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(1), status: 'paused' });
+    const batch = await interruptedSends(db(), suite.organizationId, queued, 60);
+    const refusal = GraphError.fromResponse(400, { error: { code: 130429, message: '(#130429) Rate limit hit' } });
+    await settleBatch(db(), batch, [{ kind: 'error', error: refusal }], DEFAULT_RETRY_POLICY);
+
+    expect((await suite.admin.request({ method: 'DELETE', url: `/api/broadcast/${queued.broadcastId}` })).statusCode).toBe(200);
+    const [message] = await db().select().from(messages).where(eq(messages.id, batch.items[0].messageId));
+    expect(message).toMatchObject({ status: 'failed', errorMessage: 'The broadcast was deleted before this message was sent' });
+    await dispatch();
+    expect(sendsTo(queued.recipients[0].waId)).toBe(0);
+  });
+
   it('a transient failure (503) retries with backoff and then sends; after five answered failures the recipient fails with the last reason', async () => {
     const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(1) });
     const [recipient] = queued.recipients;
