@@ -2,11 +2,10 @@ import AddIcon from '@mui/icons-material/Add';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useCallback, useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@client/app/paths';
+import { FilterSelect } from '@client/components/filter-select';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { errorMessage } from '@client/components/error-message';
 import { PageHeader } from '@client/components/page-header';
@@ -21,6 +20,11 @@ import { BROADCAST_STATUS_LABELS, isSending, isUnfinished } from './broadcast-st
 import { BroadcastsTable, createdAtLabel, type BroadcastRowAbilities } from './broadcasts-table';
 
 type StatusFilter = BroadcastStatus | 'all';
+
+const STATUS_OPTIONS: ReadonlyArray<readonly [StatusFilter, string]> = [
+  ['all', 'All statuses'],
+  ...BROADCAST_STATUSES.map((value) => [value, BROADCAST_STATUS_LABELS[value]] as const),
+];
 
 /** The Broadcasts screen: a status filter, the list 10 a page with each one's progress, and New Broadcast. */
 export default function BroadcastsScreen() {
@@ -71,24 +75,15 @@ export default function BroadcastsScreen() {
         subtitle="Approved templates sent to a tag or to chosen contacts, and what they earned."
         actions={
           <>
-            <TextField
-              select
-              size="small"
+            <FilterSelect
               label="Status"
               value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as StatusFilter);
+              options={STATUS_OPTIONS}
+              onChange={(value) => {
+                setStatus(value);
                 setPagination((model) => ({ ...model, page: 0 }));
               }}
-              sx={{ width: 180 }}
-            >
-              <MenuItem value="all">All statuses</MenuItem>
-              {BROADCAST_STATUSES.map((value) => (
-                <MenuItem key={value} value={value}>
-                  {BROADCAST_STATUS_LABELS[value]}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             {can('broadcasts:create') && (
               <Button component={RouterLink} to={paths.newBroadcast()} variant="contained" startIcon={<AddIcon />}>
                 New Broadcast

@@ -2,11 +2,10 @@ import SyncIcon from '@mui/icons-material/Sync';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import MenuItem from '@mui/material/MenuItem';
-import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { isApiError } from '@client/api/api-error';
 import { useGetTemplatesQuery } from '@client/api/templates-endpoints';
+import { FilterSelect } from '@client/components/filter-select';
 import { PageHeader } from '@client/components/page-header';
 import { useServerPagination } from '@client/components/paged-data-grid';
 import { useToast } from '@client/components/toast/use-toast';
@@ -19,6 +18,7 @@ import { TEMPLATE_PAGE_SIZES, TemplatesTable } from './templates-table';
 type StatusFilter = TemplateFilterStatus | 'ALL';
 
 const STATUS_LABELS: Record<StatusFilter, string> = { ALL: 'All statuses', APPROVED: 'Approved', PENDING: 'Pending', REJECTED: 'Rejected' };
+const STATUS_OPTIONS = (['ALL', ...TEMPLATE_FILTER_STATUSES] as const).map((value) => [value, STATUS_LABELS[value]] as const);
 
 /** Templates: the synced message templates with a status filter and Sync Templates. */
 export default function TemplatesScreen() {
@@ -49,23 +49,15 @@ export default function TemplatesScreen() {
         subtitle={data && (lastSync ? `Last synced ${lastSync}` : 'Not synced yet')}
         actions={
           <>
-            <TextField
-              select
-              size="small"
+            <FilterSelect
               label="Status"
               value={status}
-              onChange={(event) => {
-                setStatus(event.target.value as StatusFilter);
+              options={STATUS_OPTIONS}
+              onChange={(value) => {
+                setStatus(value);
                 setPagination((model) => ({ ...model, page: 0 }));
               }}
-              sx={{ width: 180 }}
-            >
-              {(['ALL', ...TEMPLATE_FILTER_STATUSES] as const).map((value) => (
-                <MenuItem key={value} value={value}>
-                  {STATUS_LABELS[value]}
-                </MenuItem>
-              ))}
-            </TextField>
+            />
             {can('templates:sync') && (
               <Button
                 variant="contained"

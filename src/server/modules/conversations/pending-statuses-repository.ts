@@ -25,17 +25,8 @@ export async function parkStatuses(db: Queryable, organizationId: string, status
 }
 
 /** Removes and answers the statuses parked for a wamid. */
-export async function takeParkedStatuses(db: Queryable, organizationId: string, wamid: string): Promise<ParkedStatus[]> {
-  return db
-    .delete(pendingStatuses)
-    .where(and(eq(pendingStatuses.organizationId, organizationId), eq(pendingStatuses.wamid, wamid)))
-    .returning({
-      wamid: pendingStatuses.wamid,
-      status: pendingStatuses.status,
-      occurredAt: pendingStatuses.occurredAt,
-      errorCode: pendingStatuses.errorCode,
-      errorMessage: pendingStatuses.errorMessage,
-    });
+export function takeParkedStatuses(db: Queryable, organizationId: string, wamid: string): Promise<ParkedStatus[]> {
+  return takeParkedStatusesOf(db, organizationId, [wamid]);
 }
 
 /** Removes and answers the statuses parked for any of these wamids. */
