@@ -1,5 +1,5 @@
 import { Client } from 'pg';
-import type { Broadcast } from '@shared/api/broadcasts';
+import { RECIPIENT_STATES, type Broadcast } from '@shared/api/broadcasts';
 import type { ParleyApi, SandboxControl } from './broadcast-clients';
 
 /**
@@ -49,32 +49,41 @@ export async function audit(db: Client, broadcastId: string, counts: Map<string,
     }
     if (state === 'sent' && accepted === 0) result.sentNotAccepted += 1;
   }
+  // In the states' own order, whatever order the rows came in.
+  result.states = Object.fromEntries(RECIPIENT_STATES.flatMap((state) => (result.states[state] ? [[state, result.states[state]]] : [])));
   return result;
 }
 
-/** Recipients of the broadcast handed to Meta whose answer is not stored yet. */
-export async function inFlight(db: Client, broadcastId: string): Promise<number> {
-  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from broadcast_recipients where broadcast_id = $1 and state = 'sending'`, [broadcastId]);
-  return rows[0].n;
+/** Recipients of the broadcast claimed for sending whose answer is not stored yet (`sending`). */
+export async function sendingIds(db: Client, broadcastId: string): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(`select id from broadcast_recipients where broadcast_id = $1 and state = 'sending'`, [broadcastId]);
+  return rows.map((r) => r.id);
 }
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+export interface Settled {
+  broadcast: Broadcast;
+  /** Left after the grace period: the sandbox's undelivered callbacks, Parley's unprocessed webhook events. */
+  sandboxPending: number;
+  unprocessedEvents: number;
+}
+
 /**
- * Waits until the broadcast is settled (completed or failed, nothing pending or sending), then until
- * the sandbox has no callback left to deliver and Parley no webhook event left to process, so late
- * status callbacks have reconciled what they can. Reports progress every `reportMs`.
+ * Waits until the broadcast is settled (completed or failed, nothing pending or sending), then — for
+ * at most `graceMs` — until the sandbox has no callback left to deliver and Parley no webhook event
+ * left to process, so late status callbacks have reconciled what they can. Reports progress every 5 s.
  */
 export async function waitUntilSettled(
   api: ParleyApi,
   sandbox: SandboxControl,
   db: Client,
   broadcastId: string,
-  { timeoutMs, report }: { timeoutMs: number; report?: (broadcast: Broadcast) => void },
-): Promise<Broadcast> {
+  { timeoutMs, graceMs = 120_000, report }: { timeoutMs: number; graceMs?: number; report?: (broadcast: Broadcast) => void },
+): Promise<Settled> {
   const deadline = Date.now() + timeoutMs;
   let broadcast = await api.broadcast(broadcastId);
-  let reported = 0;
+  let reported = Date.now();
   while (!(['completed', 'failed'].includes(broadcast.status) && broadcast.pendingCount === 0)) {
     if (Date.now() > deadline) throw new Error(`broadcast not settled after ${timeoutMs / 1000} s: ${JSON.stringify(broadcast)}`);
     if (report && Date.now() - reported > 5_000) {
@@ -84,10 +93,13 @@ export async function waitUntilSettled(
     await sleep(500);
     broadcast = await api.broadcast(broadcastId);
   }
-  while (Date.now() < deadline) {
+  const graceEnds = Date.now() + graceMs;
+  for (;;) {
     const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from webhook_events where processed_at is null and dead_at is null`);
-    if ((await sandbox.pending()) === 0 && rows[0].n === 0) return api.broadcast(broadcastId);
+    const sandboxPending = await sandbox.pending();
+    if ((sandboxPending === 0 && rows[0].n === 0) || Date.now() > graceEnds) {
+      return { broadcast: await api.broadcast(broadcastId), sandboxPending, unprocessedEvents: rows[0].n };
+    }
     await sleep(500);
   }
-  throw new Error(`callbacks still pending after ${timeoutMs / 1000} s`);
 }

@@ -1,12 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { GRAPH_API_VERSION } from '../server/config';
 import { newEncryptionKey } from '../server/whatsapp/token-cipher';
-import { startBenchPostgres } from './contacts-postgres';
+import { freePort, startBenchPostgres } from './contacts-postgres';
 
 /**
  * The broadcast benches' processes, as they run in production: PostgreSQL (the benches' throwaway
@@ -34,17 +33,6 @@ export interface BroadcastStack {
   /** Where the processes' output goes (printed when something fails). */
   logDir: string;
   stop(): Promise<void>;
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no free port'))));
-    });
-  });
 }
 
 /**
@@ -171,11 +159,20 @@ export async function startBroadcastStack(options: StackOptions): Promise<Broadc
   }, '/api/health', path.join(logDir, 'parley.log'));
 
   const stop = async () => {
+    process.off('SIGINT', interrupted);
+    process.off('SIGTERM', interrupted);
     await parley.stop();
     await sandbox.stop();
     await postgres.stop();
     rmSync(logDir, { recursive: true, force: true });
   };
+  // The processes run in their own groups: a bench stopped early (Ctrl-C, a timeout) stops them first.
+  const interrupted = (signal: NodeJS.Signals) => {
+    process.stderr.write(`${signal}: stopping the bench's processes\n`);
+    void stop().finally(() => process.exit(130));
+  };
+  process.once('SIGINT', interrupted);
+  process.once('SIGTERM', interrupted);
   try {
     await sandbox.start();
     await parley.start();

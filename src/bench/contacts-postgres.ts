@@ -9,7 +9,8 @@ const PG_BIN = '/usr/lib/postgresql/15/bin';
 
 export type PostgresAvailability = { url: string; stop: () => Promise<void> } | { skipped: string };
 
-function freePort(): Promise<number> {
+/** A TCP port nothing listens on now (for a process the bench starts). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once('error', reject);
