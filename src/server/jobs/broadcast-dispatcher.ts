@@ -5,7 +5,8 @@ import { DrainLoop } from '../lib/drain-loop';
 import { organizationsSending } from '../modules/broadcasts/broadcasts-repository';
 import { DEFAULT_RETRY_POLICY, judgeSend, type RetryPolicy, type SendResult } from '../modules/broadcasts/dispatch-outcomes';
 import {
-  claimBatch, completeIdleBroadcasts, reconcileExpiredLeases, settleBatch, type BatchSettlement, type ClaimedBatch,
+  claimBatch, completeIdleBroadcasts, extendWatermarks, reconcileExpiredLeases, settleBatch, startAttempt, sweepStaleAttempts,
+  type BatchSettlement, type ClaimedBatch,
 } from '../modules/broadcasts/dispatch-service';
 import { reserveSlots, slowDown, type ThrottlePolicy } from '../modules/broadcasts/send-buckets-repository';
 import type { GraphClient } from '../whatsapp/graph-client';
@@ -30,6 +31,10 @@ export interface BroadcastDispatcherOptions {
   retry?: RetryPolicy;
   /** What Meta's throughput refusal (130429) does to the number's pace. */
   throttle?: ThrottlePolicy;
+  /** How far past the moment of writing each watermark (`send_through`) reaches: sends beyond it wait for the next heartbeat. */
+  watermarkMs?: number;
+  /** How often the watermarks of the batches in flight are moved forward. */
+  heartbeatMs?: number;
 }
 
 const DEFAULTS = {
@@ -43,12 +48,43 @@ const DEFAULTS = {
   sweepEveryMs: 5_000,
   retry: DEFAULT_RETRY_POLICY,
   throttle: { factor: 1.25, maxSlowdown: 64, holdSeconds: 30, pauseMs: 1_000 },
+  watermarkMs: 600,
+  heartbeatMs: 200,
 } satisfies Required<BroadcastDispatcherOptions>;
 
 /** An organization without a usable WhatsApp configuration is looked at again after this. */
 const UNCONFIGURED_RETRY_MS = 30_000;
 /** How many times settling a batch is tried before its rows are left to the lease (and the webhooks). */
 const SETTLE_TRIES = 3;
+/** Leftover watermarks (batches that never settled) are swept once this many leases old. */
+const STALE_ATTEMPT_LEASES = 3;
+/** No call starts later than this before the batch's lease ends (at most a quarter of the lease): room for clock skew. */
+const LEASE_MARGIN_MS = 5_000;
+
+/** When each send of a batch may start: item k's slot is `start + k × spacingMs`, on both clocks. */
+interface SlotPlan {
+  startAt: number;
+  /** The same instant as `startAt` on the wall clock (Date.now()), the clock `slot_at` and the watermark use. */
+  startWall: number;
+  spacingMs: number;
+}
+
+/**
+ * One in-flight batch's send watermark, as this process last COMMITTED it (never ahead of the
+ * database): a send starts only when its wall-clock slot is at or below `committedThrough`, and
+ * never after `deadline` (wall clock), so it never starts once its lease may have been reconciled.
+ */
+interface Watermark {
+  attemptId: string;
+  committedThrough: number;
+  deadline: number;
+}
+
+/** The running heartbeat: its next tick, or the tick under way. */
+interface Heartbeat {
+  timer: NodeJS.Timeout | null;
+  beating: Promise<void> | null;
+}
 
 /**
  * Sends queued broadcast recipients in the background, paced per phone number. Each round claims a
@@ -72,6 +108,11 @@ export class BroadcastDispatcher {
   private readonly unconfiguredUntil = new Map<string, number>();
   /** Wake-ups of the waits under way (for a slot, for the pace): `stop` ends them all at once. */
   private readonly sleepers = new Set<() => void>();
+  /** Per attempt in flight: its committed watermark; the heartbeat moves them all forward. */
+  private readonly watermarks = new Map<string, Watermark>();
+  /** Sends waiting for the next heartbeat's commit (their slot is beyond their watermark). */
+  private readonly heartbeatWaiters = new Set<() => void>();
+  private heartbeat: Heartbeat | null = null;
   private stopped = false;
   private lastSweep = 0;
 
@@ -96,9 +137,10 @@ export class BroadcastDispatcher {
    */
   async stop(): Promise<void> {
     this.stopped = true;
-    for (const wake of [...this.sleepers]) wake();
+    if (this.heartbeat?.timer) clearTimeout(this.heartbeat.timer);
+    for (const wake of [...this.sleepers, ...this.heartbeatWaiters]) wake();
     await this.worker.stop();
-    await Promise.allSettled([...this.inFlight]);
+    await Promise.allSettled([...this.inFlight, this.heartbeat?.beating]);
   }
 
   /** Something was queued (a broadcast created, resumed or retried): look now rather than at the next poll. */
@@ -147,7 +189,8 @@ export class BroadcastDispatcher {
       for (const [key, at] of marks) if (at < stale) marks.delete(key);
     }
     const reconciled = await reconcileExpiredLeases(this.db);
-    if (reconciled > 0) this.log.warn({ reconciled }, 'broadcast sends interrupted mid-call were reconciled (sent when Meta reported them, else unknown)');
+    if (reconciled > 0) this.log.warn({ reconciled }, 'interrupted broadcast sends were reconciled (sent when Meta reported them, queued again when never sent, else unknown)');
+    await sweepStaleAttempts(this.db, STALE_ATTEMPT_LEASES * this.options.leaseSeconds);
   }
 
   /** Claims and starts one batch of the organization: 'launched', 'idle' (nothing due), or how long to wait for the pace. */
@@ -169,6 +212,8 @@ export class BroadcastDispatcher {
     if (ahead > this.options.aheadMs) return ahead - this.options.aheadMs;
 
     const perBatch = Math.ceil((rate / (known?.slowdown ?? 1)) * this.options.batchSeconds);
+    // Before the claim, so the lease (which starts at the claim) never ends before this deadline.
+    const deadline = Date.now() + this.options.leaseSeconds * 1000 - Math.min(LEASE_MARGIN_MS, this.options.leaseSeconds * 250);
     const batch = await claimBatch(this.db, organizationId, {
       limit: Math.min(this.options.maxBatch, Math.max(1, perBatch)),
       leaseSeconds: this.options.leaseSeconds,
@@ -181,15 +226,32 @@ export class BroadcastDispatcher {
       return 'launched';
     }
     const slots = await reserveSlots(this.db, phoneNumberId, { n: batch.items.length, rate, leadMs: this.options.startLeadMs }, this.options.throttle)
-      .catch(async (error: unknown) => {
-        // Nothing was sent: the batch goes back to the queue rather than waiting for its lease as "unknown".
-        await settleBatch(this.db, batch, batch.items.map(() => ({ kind: 'released' })), this.options.retry).catch(() => undefined);
-        throw error;
-      });
-    const startAt = performance.now() + slots.startInMs;
-    this.pace.set(phoneNumberId, { endsAt: startAt + batch.items.length * slots.spacingMs, slowdown: slots.slowdown });
-    this.track(this.sendBatch(batch, account, startAt, slots.spacingMs));
+      .catch((error: unknown) => this.releaseUnsent(batch, error));
+    const plan: SlotPlan = { startAt: performance.now() + slots.startInMs, startWall: Date.now() + slots.startInMs, spacingMs: slots.spacingMs };
+    this.pace.set(phoneNumberId, { endsAt: plan.startAt + batch.items.length * slots.spacingMs, slowdown: slots.slowdown });
+    const watermark = await this.openWatermark(batch, plan, deadline).catch((error: unknown) => this.releaseUnsent(batch, error));
+    this.track(this.sendBatch(batch, account, plan, watermark));
     return 'launched';
+  }
+
+  /** Nothing of the batch was sent: it goes back to the queue rather than waiting for its lease, then `error` is thrown on. */
+  private async releaseUnsent(batch: ClaimedBatch, error: unknown): Promise<never> {
+    await settleBatch(this.db, batch, batch.items.map(() => ({ kind: 'released' })), this.options.retry).catch(() => undefined);
+    throw error;
+  }
+
+  /**
+   * Writes the batch's watermark and its rows' slots, committed before any of its sends (the lease
+   * reconcile relies on it), and keeps the watermark moving with the heartbeat from then on.
+   */
+  private async openWatermark(batch: ClaimedBatch, plan: SlotPlan, deadline: number): Promise<Watermark> {
+    const sendThrough = Date.now() + this.options.watermarkMs;
+    const slotAt = batch.items.map((_, index) => new Date(plan.startWall + index * plan.spacingMs));
+    await startAttempt(this.db, batch, { sendThrough: new Date(sendThrough), slotAt });
+    const watermark: Watermark = { attemptId: batch.attemptId, committedThrough: sendThrough, deadline };
+    this.watermarks.set(batch.attemptId, watermark);
+    this.startHeartbeat();
+    return watermark;
   }
 
   private track(run: Promise<void>): void {
@@ -199,23 +261,90 @@ export class BroadcastDispatcher {
     this.inFlight.add(tracked);
   }
 
-  /** Sends each recipient of the batch at its slot, then settles the batch. */
-  private async sendBatch(batch: ClaimedBatch, account: WhatsAppAccount, startAt: number, spacingMs: number): Promise<void> {
+  /** Sends each recipient of the batch at its slot (once within the watermark), then settles the batch. */
+  private async sendBatch(batch: ClaimedBatch, account: WhatsAppAccount, plan: SlotPlan, watermark: Watermark): Promise<void> {
     const client = this.accounts.clientWith(batch.organizationId, account);
     const claimedAt = Date.now();
     const results = await Promise.all(batch.items.map(async (item, index): Promise<SendResult> => {
-      await this.sleep(startAt + index * spacingMs - performance.now());
-      if (this.mustHold(item.broadcastId, account.phoneNumberId, claimedAt)) return { kind: 'released' };
+      const cleared = await this.awaitTurn(plan, index, watermark);
+      if (!cleared || this.mustHold(item.broadcastId, account.phoneNumberId, claimedAt)) return { kind: 'released' };
       const result = await this.sendOne(client, batch, item);
       this.watch(batch, item, account.phoneNumberId, result);
       return result;
-    }));
+    })).finally(() => this.watermarks.delete(batch.attemptId));
     const settlement = await this.settle(batch, results);
     if (!settlement) return;
     for (const { broadcastId, reason } of settlement.paused) {
       this.log.warn({ organizationId: batch.organizationId, broadcastId, reason }, 'broadcast paused');
     }
     if (settlement.dueAgain) this.kick();
+  }
+
+  /**
+   * Waits until item `index` may be sent: its slot has come AND it lies within the watermark this
+   * process committed. False when the send must not start at all (the dispatcher stopped, or the
+   * lease deadline passed while the heartbeat stalled): it is released unsent. Checked right before
+   * the call, with no wait in between.
+   */
+  private async awaitTurn(plan: SlotPlan, index: number, watermark: Watermark): Promise<boolean> {
+    await this.sleep(plan.startAt + index * plan.spacingMs - performance.now());
+    const slotWall = plan.startWall + index * plan.spacingMs;
+    while (!this.stopped && slotWall > watermark.committedThrough && Date.now() < watermark.deadline) {
+      await this.nextHeartbeat();
+    }
+    return !this.stopped && slotWall <= watermark.committedThrough && Date.now() < watermark.deadline;
+  }
+
+  /** Resolves after the next heartbeat (committed or not), or as soon as the dispatcher stops. */
+  private nextHeartbeat(): Promise<void> {
+    if (this.stopped) return Promise.resolve();
+    return new Promise((resolve) => {
+      const wake = () => {
+        this.heartbeatWaiters.delete(wake);
+        resolve();
+      };
+      this.heartbeatWaiters.add(wake);
+    });
+  }
+
+  /** Starts the heartbeat unless it is running: it runs while any batch of this process is in flight. */
+  private startHeartbeat(): void {
+    if (this.heartbeat || this.stopped) return;
+    const heartbeat: Heartbeat = { timer: null, beating: null };
+    this.heartbeat = heartbeat;
+    this.scheduleBeat(heartbeat);
+  }
+
+  private scheduleBeat(heartbeat: Heartbeat): void {
+    heartbeat.timer = setTimeout(() => {
+      heartbeat.timer = null;
+      heartbeat.beating = this.beat(heartbeat);
+    }, this.options.heartbeatMs);
+  }
+
+  /**
+   * One heartbeat: every in-flight watermark moves to now + watermarkMs in one statement, and only
+   * once that commits do the waiting sends see it. A failed heartbeat moves nothing: the sends beyond
+   * the watermark wait (safety over pace).
+   */
+  private async beat(heartbeat: Heartbeat): Promise<void> {
+    const attemptIds = [...this.watermarks.keys()];
+    const sendThrough = Date.now() + this.options.watermarkMs;
+    try {
+      if (attemptIds.length > 0) {
+        await extendWatermarks(this.db, attemptIds, new Date(sendThrough));
+        for (const id of attemptIds) {
+          const watermark = this.watermarks.get(id);
+          if (watermark) watermark.committedThrough = Math.max(watermark.committedThrough, sendThrough);
+        }
+      }
+    } catch (error) {
+      this.log.warn({ err: error }, 'could not extend the broadcast send watermark; sends wait');
+    } finally {
+      for (const wake of [...this.heartbeatWaiters]) wake();
+      if (this.stopped || this.watermarks.size === 0) this.heartbeat = null;
+      else this.scheduleBeat(heartbeat);
+    }
   }
 
   private async sendOne(client: GraphClient, batch: ClaimedBatch, item: ClaimedBatch['items'][number]): Promise<SendResult> {

@@ -59,6 +59,12 @@ export const broadcastRecipients = pgTable(
     errorMessage: text('error_message'),
     /** Put back in the queue once by "Retry failed": a recipient is retried at most once. */
     retried: boolean('retried').notNull().default(false),
+    /**
+     * When (the sending process's wall clock) this row's call may start: set for the whole batch, with
+     * its `dispatch_attempts` row, before the batch's first send. Compared with that attempt's
+     * `send_through` when its lease runs out (see `dispatchAttempts`).
+     */
+    slotAt: timestampTz('slot_at'),
     updatedAt: updatedAt(),
   },
   (t) => [
@@ -75,6 +81,20 @@ export const broadcastRecipients = pgTable(
     index('broadcast_recipients_lease_idx').on(t.lockedUntil).where(sql`${t.state} = 'sending'`),
   ],
 );
+
+/**
+ * The send watermark of one claimed batch (its `attempt_id`), written before the batch's first send.
+ * The rule: a row's call starts only once its `slot_at` has come AND `slot_at <= send_through` as
+ * committed here; the sending process keeps extending `send_through` (a heartbeat) while it sends, and
+ * stops sending when it cannot. So when a lease runs out, a `sending` row without a wamid whose slot
+ * lies beyond its attempt's `send_through` (or whose attempt row or slot was never written) was never
+ * handed to Meta and goes back to the queue; any other is "unknown". Deleted when its batch settles;
+ * rows a dead process left are swept a few leases later.
+ */
+export const dispatchAttempts = pgTable('dispatch_attempts', {
+  attemptId: uuid('attempt_id').primaryKey(),
+  sendThrough: timestampTz('send_through').notNull(),
+});
 
 /** What pressing a broadcast's quick-reply button does. */
 export const automationRules = pgTable(

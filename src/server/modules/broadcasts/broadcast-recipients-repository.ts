@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { RecipientState } from '@shared/api/broadcasts';
 import type { Queryable } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
-import { broadcastRecipients, broadcasts, contacts, messages } from '../../db/schema';
+import { broadcastRecipients, broadcasts, contacts, dispatchAttempts, messages } from '../../db/schema';
 import { carriesAnyTag } from '../tags/contact-tags-repository';
 
 /*
@@ -219,7 +219,7 @@ export async function claimDueRecipients(
         attempt_id = ${claim.attemptId}::uuid,
         attempts = r.attempts + 1,
         locked_until = case when c.deleted_at is null then now() + make_interval(secs => ${claim.leaseSeconds}::float8) end,
-        wamid = null, sent_at = null, error_code = null,
+        wamid = null, sent_at = null, error_code = null, slot_at = null,
         error_message = case when c.deleted_at is null then null else ${CONTACT_DELETED_REASON} end,
         updated_at = now()
       from numbered, ${contacts} c
@@ -283,27 +283,59 @@ export async function settleAttempt(
 }
 
 /**
- * Rows still `sending` after their lease ran out were interrupted mid-call (the process died): they
- * are never sent again. One whose message got its wamid is `sent`; any other is `ambiguous` ("unknown")
- * until a status webhook names it. Takes up to `limit` rows (skipping rows another process is
- * settling); answers how many changed, and their broadcasts.
+ * Gives each of an attempt's rows the wall-clock time its call may start (`slotAt[i]` is `ids[i]`'s),
+ * in one statement; written with the attempt's watermark, before the batch's first send.
+ */
+export async function assignSlots(
+  db: Queryable,
+  organizationId: string,
+  attemptId: string,
+  slots: { ids: string[]; slotAt: Date[] },
+): Promise<void> {
+  if (slots.ids.length === 0) return;
+  await db.execute(sql`
+    update ${broadcastRecipients} r set slot_at = v.slot_at
+    from unnest(${sql.param(slots.ids)}::uuid[], ${sql.param(slots.slotAt.map((at) => at.toISOString()))}::timestamptz[])
+      as v(id, slot_at)
+    where r.organization_id = ${organizationId}::uuid and r.id = v.id and r.attempt_id = ${attemptId}::uuid`);
+}
+
+/**
+ * Rows still `sending` after their lease ran out were interrupted (the process died or lost the
+ * database). The rule, decided here:
+ * - its message has a wamid → `sent`;
+ * - no wamid, and provably never handed to Meta → back to `pending`, due now, the attempt refunded
+ *   (its message is kept: the next claim sends it under the same id). Provably: its attempt has no
+ *   watermark row, or the row has no slot, or its slot lies beyond the attempt's `send_through` — a
+ *   call starts only once its slot is within the committed watermark. A missing attempt row is safe
+ *   only because the dispatcher writes it (with the slots) and commits BEFORE the batch's first
+ *   send, and the stale-attempt sweep never deletes one that still has a `sending` row;
+ * - any other row may have reached the customer → `ambiguous` ("unknown"), never sent again, until a
+ *   status webhook names it.
+ * Takes up to `limit` rows (skipping rows another process is settling); answers how many changed,
+ * and their broadcasts.
  */
 export async function expireLeases(db: Queryable, limit: number): Promise<{ count: number; broadcastIds: string[] }> {
   const rows = rowsOf<{ broadcast_id: string }>(
     await db.execute(sql`
       with expired as (
-        select r.id, m.wamid as message_wamid, m.sent_at as message_sent_at
+        select r.id, m.wamid as message_wamid, m.sent_at as message_sent_at,
+          (m.wamid is null and (a.attempt_id is null or r.slot_at is null or r.slot_at > a.send_through)) as never_sent
         from ${broadcastRecipients} r
         left join ${messages} m on m.organization_id = r.organization_id and m.id = r.message_id
+        left join ${dispatchAttempts} a on a.attempt_id = r.attempt_id
         where r.state = 'sending' and r.locked_until < now()
         order by r.locked_until
         limit ${limit}
         for update of r skip locked
       )
       update ${broadcastRecipients} r set
-        state = case when expired.message_wamid is null then 'ambiguous' else 'sent' end,
+        state = case when expired.message_wamid is not null then 'sent' when expired.never_sent then 'pending' else 'ambiguous' end,
         wamid = coalesce(r.wamid, expired.message_wamid),
         sent_at = case when expired.message_wamid is null then r.sent_at else coalesce(r.sent_at, expired.message_sent_at) end,
+        attempts = case when expired.never_sent then greatest(r.attempts - 1, 0) else r.attempts end,
+        next_attempt_at = case when expired.never_sent then now() else r.next_attempt_at end,
+        slot_at = case when expired.never_sent then null else r.slot_at end,
         locked_until = null,
         updated_at = now()
       from expired

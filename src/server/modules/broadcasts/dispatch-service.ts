@@ -2,9 +2,10 @@ import type { Database } from '../../db/database';
 import { uuidv7 } from '../../lib/ids';
 import { lockOutboundMessages, recordOutboundOutcomes, storeOutboundBatch } from '../conversations/messages-service';
 import {
-  claimDueRecipients, expireLeases, settleAttempt, type SendSettlement,
+  assignSlots, claimDueRecipients, expireLeases, settleAttempt, type SendSettlement,
 } from './broadcast-recipients-repository';
 import { completeSettledBroadcasts, findBroadcastSends, markBroadcastsProcessing, pauseBroadcasts } from './broadcasts-repository';
+import { deleteAttempt, deleteStaleAttempts, extendAttempts, insertAttempt } from './dispatch-attempts-repository';
 import { judgeSend, type RetryPolicy, type SendResult } from './dispatch-outcomes';
 import { prepareSend, type PreparedSend } from './dispatch-template';
 
@@ -70,6 +71,8 @@ export async function claimBatch(
         content: sends.get(recipient.broadcastId)?.content ?? '',
         broadcastId: recipient.broadcastId,
       })),
+      // An earlier attempt's message: `failed` ones (Retry failed) go back to `sending`; one still
+      // `sending` (a retry, or a row the lease reconcile queued again as never sent) stays as it is.
       resend: sendable.filter((recipient) => recipient.messageExists).map((recipient) => recipient.messageId),
     });
     await markBroadcastsProcessing(tx, organizationId, broadcastIds);
@@ -83,6 +86,26 @@ export async function claimBatch(
     }));
     return { organizationId, attemptId, items, sends, broadcastIds };
   });
+}
+
+/**
+ * Writes a claimed batch's send watermark and its rows' slots (`slotAt[i]` is `batch.items[i]`'s,
+ * wall clock) in ONE transaction, which must commit BEFORE the batch's first send: the lease
+ * reconcile counts a row whose attempt has no watermark as never sent.
+ */
+export async function startAttempt(db: Database, batch: ClaimedBatch, watermark: { sendThrough: Date; slotAt: Date[] }): Promise<void> {
+  await db.transaction(async (tx) => {
+    await insertAttempt(tx, batch.attemptId, watermark.sendThrough);
+    await assignSlots(tx, batch.organizationId, batch.attemptId, {
+      ids: batch.items.map((item) => item.recipientId),
+      slotAt: watermark.slotAt,
+    });
+  });
+}
+
+/** The heartbeat: every in-flight attempt's watermark moves to `sendThrough`, in one statement. */
+export async function extendWatermarks(db: Database, attemptIds: readonly string[], sendThrough: Date): Promise<void> {
+  await extendAttempts(db, attemptIds, sendThrough);
 }
 
 /** What settling a batch found that the job acts on. */
@@ -138,6 +161,8 @@ export async function settleBatch(
     });
     await recordOutboundOutcomes(tx, organizationId, { accepted, refused });
     await settleAttempt(tx, organizationId, batch.attemptId, settlements);
+    // A row with no answer stays `sending` and its lease reconcile needs the watermark: keep it then (swept later).
+    if (settlements.length === batch.items.length) await deleteAttempt(tx, batch.attemptId);
   });
 
   const paused: BatchSettlement['paused'] = [];
@@ -153,9 +178,10 @@ export async function settleBatch(
 }
 
 /**
- * Reconciles rows left `sending` by a process that died mid-call (their lease ran out): never sent
- * again, they become `sent` when their message got a wamid, else `ambiguous`; broadcasts with every
- * recipient settled complete. Answers how many rows it reconciled.
+ * Reconciles rows left `sending` by a process that died (their lease ran out): `sent` when their
+ * message got a wamid, back to `pending` when provably never handed to Meta (see `expireLeases`), else
+ * `ambiguous`, never sent again; broadcasts with every recipient settled complete. Answers how many
+ * rows it reconciled.
  */
 export async function reconcileExpiredLeases(db: Database, batchSize = 1_000): Promise<number> {
   let total = 0;
@@ -165,6 +191,14 @@ export async function reconcileExpiredLeases(db: Database, batchSize = 1_000): P
     await completeSettledBroadcasts(db, expired.broadcastIds);
     if (expired.count < batchSize) return total;
   }
+}
+
+/**
+ * Deletes the watermarks left by batches that never settled (their process died, or some answer never
+ * came), once older than `olderThanSeconds` — a few leases, so their rows were reconciled first.
+ */
+export async function sweepStaleAttempts(db: Database, olderThanSeconds: number): Promise<number> {
+  return deleteStaleAttempts(db, olderThanSeconds);
 }
 
 /** Completes every sending broadcast with nothing left to send (e.g. resumed with nothing queued, or all cancelled). */

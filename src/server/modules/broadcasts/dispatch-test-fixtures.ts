@@ -5,7 +5,7 @@ import type { BroadcastStatus } from '@shared/api/broadcasts';
 import type { TemplateComponent } from '@shared/api/templates';
 import type { Database } from '../../db/database';
 import { uuidv7 } from '../../lib/ids';
-import { broadcastRecipients, broadcasts } from '../../db/schema';
+import { broadcastRecipients, broadcasts, dispatchAttempts } from '../../db/schema';
 import { ensureContactForCustomer } from '../contacts/contact-intake-service';
 import { storeOutboundBatch } from '../conversations/messages-service';
 import { toTemplateComponents } from '../templates/template-components';
@@ -106,16 +106,24 @@ export async function makeRetriesDue(db: Database, broadcastId: string): Promise
 }
 
 /**
+ * Where the killed process was with the batch: `in-call` (every slot within the watermark: each row
+ * may have been handed to Meta), `before-slot` (the watermark written, every slot beyond it: nothing
+ * was handed to Meta), or `before-watermark` (claimed, the process died before writing the watermark).
+ */
+export type CrashPoint = 'in-call' | 'before-slot' | 'before-watermark';
+
+/**
  * The state a process killed mid-send leaves: the recipients claimed (`sending`, this attempt, a
- * lease ending in `leaseSeconds`) with their messages stored, and nothing sent. Answers the batch as
- * the dispatcher held it. Claims directly, not through the queue, so no running dispatcher can take
- * the rows first.
+ * lease ending in `leaseSeconds`) with their messages stored, and, per `crashPoint`, the batch's
+ * watermark and slots. Answers the batch as the dispatcher held it. Claims directly, not through the
+ * queue, so no running dispatcher can take the rows first.
  */
 export async function interruptedSends(
   db: Database,
   organizationId: string,
   queued: QueuedBroadcast,
   leaseSeconds = -1,
+  crashPoint: CrashPoint = 'in-call',
 ): Promise<ClaimedBatch> {
   const attemptId = randomUUID();
   const [send] = await findBroadcastSends(db, organizationId, [queued.broadcastId]);
@@ -128,10 +136,13 @@ export async function interruptedSends(
       })),
       resend: [],
     });
+    const sendThrough = Date.now();
+    if (crashPoint !== 'before-watermark') await tx.insert(dispatchAttempts).values({ attemptId, sendThrough: new Date(sendThrough) });
     for (const [index, r] of queued.recipients.entries()) {
+      const slotAt = crashPoint === 'before-watermark' ? null : new Date(sendThrough + (crashPoint === 'in-call' ? -1_000 : 1_000) + index);
       await tx
         .update(broadcastRecipients)
-        .set({ state: 'sending', attemptId, attempts: 1, lockedUntil: new Date(Date.now() + leaseSeconds * 1000), messageId: messageIds[index] })
+        .set({ state: 'sending', attemptId, attempts: 1, lockedUntil: new Date(Date.now() + leaseSeconds * 1000), messageId: messageIds[index], slotAt })
         .where(eq(broadcastRecipients.id, r.id));
     }
   });

@@ -1,15 +1,16 @@
 /** @jest-environment node */
+import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { DEMO_BUSINESS } from '@sandbox/fixtures';
 import { statusPayload, type StatusEvent } from '@sandbox/payloads';
-import { broadcastRecipients, broadcasts, messages } from '../../db/schema';
+import { broadcastRecipients, broadcasts, dispatchAttempts, messages } from '../../db/schema';
 import { signUpAdmin } from '../../testing/test-app';
 import { GraphClient } from '../../whatsapp/graph-client';
 import { GraphError } from '../../whatsapp/graph-error';
 import { kitWithAdminForFile, postWebhook, sandboxNumber, saveConfig } from '../../whatsapp/testing/whatsapp-test-kit';
 import { attachWamid } from '../conversations/messages-service';
 import { DEFAULT_RETRY_POLICY } from './dispatch-outcomes';
-import { settleBatch } from './dispatch-service';
+import { settleBatch, sweepStaleAttempts } from './dispatch-service';
 import {
   broadcastCustomer, broadcastRow, interruptedSends, queueBroadcast, recipientRows, setBroadcastStatus,
 } from './dispatch-test-fixtures';
@@ -118,6 +119,72 @@ describe('after a crash mid-send', () => {
     const stored = await db().select().from(messages).where(eq(messages.broadcastId, queued.broadcastId));
     expect(stored.map((m) => [m.wamid, m.status]).sort()).toEqual([['wamid.deleted-0', 'sent'], ['wamid.deleted-1', 'sent']]);
     expect(await recipientRows(db(), suite.organizationId, queued.broadcastId)).toEqual([]);
+  });
+});
+
+describe('after a crash, the send watermark tells rows never handed to Meta from rows that may have been', () => {
+  const attemptOf = async (attemptId: string) => db().select().from(dispatchAttempts).where(eq(dispatchAttempts.attemptId, attemptId));
+
+  it('rows whose slot lay beyond the watermark go back to the queue and are sent once; rows within it are unknown', async () => {
+    const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(3), status: 'paused' });
+    const batch = await interruptedSends(db(), suite.organizationId, queued, -1, 'before-slot');
+    const [inCall, ...notYet] = queued.recipients;
+    // The first row's slot had come within the watermark: its call may have started.
+    const [attempt] = await attemptOf(batch.attemptId);
+    await db().update(broadcastRecipients).set({ slotAt: attempt.sendThrough }).where(eq(broadcastRecipients.id, inCall.id));
+    await setBroadcastStatus(db(), queued.broadcastId, 'processing');
+
+    await dispatch();
+    expect(await recipient(inCall.id)).toMatchObject({ state: 'ambiguous', attempts: 1, wamid: null });
+    expect(sendsTo(inCall.waId)).toBe(0);
+    for (const [index, r] of notYet.entries()) {
+      // Queued again with the attempt refunded, then claimed and sent once, under the message stored the first time.
+      expect(await recipient(r.id)).toMatchObject({ state: 'sent', attempts: 1, messageId: batch.items[index + 1].messageId });
+      expect(sendsTo(r.waId)).toBe(1);
+      expect((await messageOf(r.id)).wamid).toMatch(/^wamid\./);
+    }
+    expect((await broadcastRow(db(), queued.broadcastId)).status).toBe('completed');
+
+    await dispatch();
+    expect(await recipient(inCall.id)).toMatchObject({ state: 'ambiguous' });
+    for (const r of queued.recipients) expect(sendsTo(r.waId)).toBe(r === inCall ? 0 : 1);
+  });
+
+  it('a batch claimed by a process that died before writing its watermark is queued again and sent once', async () => {
+    const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(2), status: 'paused' });
+    const batch = await interruptedSends(db(), suite.organizationId, queued, -1, 'before-watermark');
+    expect(await attemptOf(batch.attemptId)).toEqual([]);
+    await setBroadcastStatus(db(), queued.broadcastId, 'processing');
+
+    await dispatch();
+    for (const r of queued.recipients) {
+      expect(await recipient(r.id)).toMatchObject({ state: 'sent', attempts: 1 });
+      expect(sendsTo(r.waId)).toBe(1);
+    }
+    expect((await broadcastRow(db(), queued.broadcastId)).status).toBe('completed');
+  });
+
+  it('a settled batch leaves no watermark; its rows keep their slots', async () => {
+    const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(2) });
+    await dispatch();
+    for (const r of queued.recipients) {
+      const row = await recipient(r.id);
+      expect(row).toMatchObject({ state: 'sent', slotAt: expect.any(Date) });
+      expect(await attemptOf(row.attemptId ?? '')).toEqual([]);
+    }
+  });
+
+  it('the sweep deletes old watermarks, but never one a `sending` row still needs', async () => {
+    const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(1), status: 'paused' });
+    const needed = await interruptedSends(db(), suite.organizationId, queued, 600);
+    const leftover = randomUUID();
+    const old = new Date(Date.now() - 3_600_000);
+    await db().insert(dispatchAttempts).values({ attemptId: leftover, sendThrough: old });
+    await db().update(dispatchAttempts).set({ sendThrough: old }).where(eq(dispatchAttempts.attemptId, needed.attemptId));
+
+    await sweepStaleAttempts(db(), 60);
+    expect(await attemptOf(leftover)).toEqual([]);
+    expect(await attemptOf(needed.attemptId)).toHaveLength(1);
   });
 });
 
