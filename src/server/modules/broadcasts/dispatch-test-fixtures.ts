@@ -8,6 +8,7 @@ import { uuidv7 } from '../../lib/ids';
 import { broadcastRecipients, broadcasts, dispatchAttempts } from '../../db/schema';
 import { ensureContactForCustomer } from '../contacts/contact-intake-service';
 import { storeOutboundBatch } from '../conversations/messages-service';
+import { kitWithAdminForFile } from '../../whatsapp/testing/whatsapp-test-kit';
 import { toTemplateComponents } from '../templates/template-components';
 import { findBroadcastSends } from './broadcasts-repository';
 import type { ClaimedBatch } from './dispatch-service';
@@ -159,4 +160,31 @@ export async function interruptedSends(
 
 export async function setBroadcastStatus(db: Database, broadcastId: string, status: BroadcastStatus): Promise<void> {
   await db.update(broadcasts).set({ status }).where(eq(broadcasts.id, broadcastId));
+}
+
+/**
+ * A dispatch test file's kit (the app, a sandbox, an Admin) and what its tests do between steps:
+ * `settle` lets status callbacks arrive and be processed, `dispatch` sends what is due and then settles.
+ */
+export function dispatchSuite() {
+  const suite = kitWithAdminForFile();
+  const app = () => suite.kit.t.app;
+  const sandbox = () => suite.kit.sandbox;
+  const settle = async () => {
+    await sandbox().settle();
+    await app().whatsapp.inbox.drain();
+  };
+  return {
+    suite,
+    db: () => suite.kit.t.database.db,
+    app,
+    sandbox,
+    settle,
+    dispatch: async () => {
+      await app().broadcastDispatch.drain();
+      await settle();
+    },
+    sendsTo: (waId: string) => sandbox().world.sends.countFor(waId),
+    customers: (n: number) => Array.from({ length: n }, () => broadcastCustomer()),
+  };
 }

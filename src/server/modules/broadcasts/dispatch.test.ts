@@ -5,35 +5,17 @@ import type { MessagePage, MessagePollResponse } from '@shared/api/conversations
 import { contacts, messages, sendBuckets } from '../../db/schema';
 import { BroadcastDispatcher } from '../../jobs/broadcast-dispatcher';
 import { GraphError } from '../../whatsapp/graph-error';
-import { kitWithAdminForFile, saveConfig } from '../../whatsapp/testing/whatsapp-test-kit';
+import { saveConfig } from '../../whatsapp/testing/whatsapp-test-kit';
 import { reopenBroadcast } from './broadcasts-repository';
 import { DEFAULT_RETRY_POLICY, judgeSend, type SendResult } from './dispatch-outcomes';
 import { settleBatch } from './dispatch-service';
 import {
-  broadcastCustomer, broadcastRow, interruptedSends, makeRetriesDue, queueBroadcast, recipientRows,
+  broadcastCustomer, broadcastRow, dispatchSuite, interruptedSends, makeRetriesDue, queueBroadcast, recipientRows,
 } from './dispatch-test-fixtures';
 import { findBucket, reserveSlots, slowDown } from './send-buckets-repository';
 
-const suite = kitWithAdminForFile();
-const db = () => suite.kit.t.database.db;
-const app = () => suite.kit.t.app;
-const sandbox = () => suite.kit.sandbox;
+const { suite, db, app, sandbox, settle, dispatch, sendsTo, customers } = dispatchSuite();
 const PHONE = DEMO_BUSINESS.phoneNumberId;
-
-/** Everything the sandbox and the app still have to do: status callbacks, webhooks, their processing. */
-async function settle(): Promise<void> {
-  await sandbox().settle();
-  await app().whatsapp.inbox.drain();
-}
-
-/** Sends what is due, then lets the status webhooks arrive and be processed. */
-async function dispatch(): Promise<void> {
-  await app().broadcastDispatch.drain();
-  await settle();
-}
-
-const sendsTo = (waId: string) => sandbox().world.sends.countFor(waId);
-const customers = (n: number) => Array.from({ length: n }, () => broadcastCustomer());
 const pace = (messagesPerSecond: number) => saveConfig(suite.admin, { messagesPerSecond });
 const statesOf = async (broadcastId: string) => (await recipientRows(db(), suite.organizationId, broadcastId)).map((row) => row.state).sort();
 

@@ -7,31 +7,15 @@ import { broadcastRecipients, broadcasts, dispatchAttempts, messages } from '../
 import { signUpAdmin } from '../../testing/test-app';
 import { GraphClient } from '../../whatsapp/graph-client';
 import { GraphError } from '../../whatsapp/graph-error';
-import { kitWithAdminForFile, postWebhook, sandboxNumber, saveConfig } from '../../whatsapp/testing/whatsapp-test-kit';
+import { postWebhook, sandboxNumber, saveConfig } from '../../whatsapp/testing/whatsapp-test-kit';
 import { attachWamid } from '../conversations/messages-service';
 import { DEFAULT_RETRY_POLICY } from './dispatch-outcomes';
 import { settleBatch, sweepStaleAttempts } from './dispatch-service';
 import {
-  broadcastCustomer, broadcastRow, interruptedSends, queueBroadcast, recipientRows, setBroadcastStatus,
+  broadcastRow, dispatchSuite, interruptedSends, queueBroadcast, recipientRows, setBroadcastStatus,
 } from './dispatch-test-fixtures';
 
-const suite = kitWithAdminForFile();
-const db = () => suite.kit.t.database.db;
-const app = () => suite.kit.t.app;
-const sandbox = () => suite.kit.sandbox;
-
-async function settle(): Promise<void> {
-  await sandbox().settle();
-  await app().whatsapp.inbox.drain();
-}
-
-async function dispatch(): Promise<void> {
-  await app().broadcastDispatch.drain();
-  await settle();
-}
-
-const sendsTo = (waId: string) => sandbox().world.sends.countFor(waId);
-const customers = (n: number) => Array.from({ length: n }, () => broadcastCustomer());
+const { suite, db, app, settle, dispatch, sendsTo, customers } = dispatchSuite();
 
 /** Meta reports a status for a send that carried `callbackData`. */
 async function report(event: Omit<StatusEvent, 'at'> & { at?: number }): Promise<void> {
