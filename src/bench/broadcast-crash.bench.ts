@@ -4,6 +4,7 @@ import { audit, connect, sendingIds, waitUntilSettled, type Audit } from './broa
 import { ParleyApi, SandboxControl } from './broadcast-clients';
 import { broadcastParameters, createTag, seedContacts, setPace, setUpOrganization, type BenchOrg } from './broadcast-setup';
 import { startBroadcastStack, type BroadcastStack } from './broadcast-stack';
+import { count as n, rowMaker, verdict } from './broadcast-report';
 import type { BenchRow, BenchSuite } from './run';
 
 const SUITE = 'broadcast-crash';
@@ -29,12 +30,8 @@ const PARLEY_ENV: Record<string, string> = {
   ...(JSON.parse(process.env.BENCH_CRASH_PARLEY_ENV ?? '{}') as Record<string, string>),
 };
 
-function row(metric: string, value: string, target?: string): BenchRow {
-  return { suite: SUITE, metric, value, target };
-}
+const row = rowMaker(SUITE);
 
-const n = (value: number) => value.toLocaleString('en');
-const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 interface Kill {

@@ -7,6 +7,7 @@ import { ParleyApi, SandboxControl } from './broadcast-clients';
 import { BENCH_ACCOUNT, broadcastParameters, createTag, seedContacts, setPace, setUpOrganization, type BenchOrg } from './broadcast-setup';
 import { startBroadcastStack, type BroadcastStack } from './broadcast-stack';
 import { idleBusy, startBusyMeter } from './machine-busy';
+import { count as n, rowMaker, verdict } from './broadcast-report';
 import type { BenchRow, BenchSuite } from './run';
 
 const SUITE = 'broadcast-dispatch';
@@ -26,13 +27,9 @@ const RATE_TOLERANCE = 0.05;
 /** The sandbox as Meta at 1,000 msg/s: statuses batched (Meta batches too), customers who neither read nor reply, so the load is the dispatch's own. */
 const SANDBOX_ENV = { SANDBOX_MPS: String(FAST), SANDBOX_STATUS_BATCH_MS: '200', SANDBOX_READ_RATE: '0', SANDBOX_REPLY_RATE: '0' };
 
-function row(metric: string, value: string, target?: string): BenchRow {
-  return { suite: SUITE, metric, value, target };
-}
+const row = rowMaker(SUITE);
 
-const n = (value: number) => Math.round(value).toLocaleString('en');
 const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
-const verdict = (met: boolean) => (met ? 'met' : 'MISSED');
 const percentOf = (share: number) => `${(share * 100).toFixed(1)}%`;
 /** A path as the table names it: ids shown as {id}. */
 const named = (path: string) => path.replace(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g, '{id}');
