@@ -105,6 +105,11 @@ export class SandboxWorld {
     return business;
   }
 
+  /** Another token of an existing business (at Meta: a second system user's token for the same business). */
+  grantToken(business: SandboxBusiness, token: string): void {
+    this.tokens.set(token, business);
+  }
+
   numberOwner(id: string): SandboxBusiness | undefined {
     return this.numberOwners.get(id);
   }

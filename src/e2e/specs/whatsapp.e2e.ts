@@ -1,12 +1,13 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { filledValue, launchBrowser, newSession, signInThroughUi, signUpThroughUi } from '../support/browser';
+import { expireToken } from '../support/sandbox';
 
 /**
- * The messaging platform of issue 4, against `npm start` and its built-in sandbox: the demo
+ * The messaging platform against `npm start` and its built-in sandbox: the demo
  * organization's Messaging API tab shows its saved configuration, Test Config says Configuration
- * Valid, Sync Templates fills the table; and an organization whose token the sandbox treats as
- * expired gets the configuration-error modal with the token-expired text.
+ * Valid, Sync Templates fills the table; a token the sandbox rejects is not saved; and an organization
+ * whose token expires after saving gets the configuration-error modal with the token-expired text.
  */
 
 const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
@@ -48,7 +49,7 @@ test("the demo organization's configuration is saved, valid, and syncs templates
   await context.close();
 });
 
-test('a token the API treats as expired opens the configuration-error modal', async () => {
+test('a token WhatsApp rejects is not saved; one that expires later opens the configuration-error modal', async () => {
   const { context, page, problems } = await newSession(browser);
   await signUpThroughUi(page, { organizationName: 'Expired Token Traders' });
   await openMessagingTab(page);
@@ -57,7 +58,13 @@ test('a token the API treats as expired opens the configuration-error modal', as
   await page.getByLabel('Business Account ID').fill(digits(15));
   await page.getByLabel('Webhook Verify Token').fill('expired-e2e-verify');
   await page.getByRole('button', { name: 'Save Configuration' }).click();
+  await page.getByText(/^WhatsApp did not confirm that this access token can use this phone number/).waitFor();
+
+  const token = `EAAGexpiresLater${digits(12)}`;
+  await page.getByLabel('Access Token').fill(token);
+  await page.getByRole('button', { name: 'Save Configuration' }).click();
   await page.getByText('WhatsApp configuration saved successfully').waitFor();
+  await expireToken(token);
 
   await page.goto('/templates');
   await page.getByRole('button', { name: 'Sync Templates' }).click();

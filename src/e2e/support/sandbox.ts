@@ -25,6 +25,12 @@ async function control<T>(method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: strin
   return (await response.json()) as T;
 }
 
+/** From now on the sandbox answers every call made with `token` as Meta answers an expired one (190). */
+export async function expireToken(token: string): Promise<void> {
+  const fault: { target: string; kind: FaultKind } = { target: token, kind: 'token_expired' };
+  await control('POST', '/faults', fault);
+}
+
 export interface SandboxCustomer {
   /** The number, digits only, as WhatsApp ids it. */
   waId: string;

@@ -13,7 +13,6 @@ import {
 import { mediaDirOf, writeMediaFile } from '../modules/conversations/media-storage';
 import { applyStatuses, attachWamid, recordOutboundMessage } from '../modules/conversations/messages-service';
 import { replaceTemplates } from '../modules/templates/templates-service';
-import { saveSettings } from '../modules/whatsapp-settings/whatsapp-settings-service';
 import { storeInboundMessages } from '../whatsapp/ingest/inbound-message';
 import type { InboundMessage } from '../whatsapp/ingest/webhook-payload';
 import { createTokenCipher, parseEncryptionKey } from '../whatsapp/token-cipher';
@@ -94,7 +93,9 @@ export async function seedDemoWhatsApp({ db, config, team, log }: DemoSeedContex
   const { organizationId } = team;
   if (config.builtInSandbox && config.encryptionKey) {
     const accounts = new WhatsAppAccounts(db, createTokenCipher(parseEncryptionKey(config.encryptionKey)), { baseUrl: config.whatsappApiUrl }, log);
-    await saveSettings(accounts, organizationId, {
+    // The sandbox's demo business owns these ids by construction, so there is nothing to confirm with
+    // it (and it is not listening yet while the seed runs).
+    await accounts.save(organizationId, {
       accessToken: DEMO_BUSINESS.accessToken,
       phoneNumberId: DEMO_BUSINESS.phoneNumberId,
       businessAccountId: DEMO_BUSINESS.businessAccountId,

@@ -97,6 +97,14 @@ export class WhatsAppAccounts {
     return this.clientWith(organizationId, account);
   }
 
+  /**
+   * A client on credentials not saved yet (a configuration being checked): a token Meta refuses here
+   * must not mark the saved configuration inactive.
+   */
+  candidateClient(credentials: GraphCredentials): GraphClient {
+    return new GraphClient(credentials, this.graph);
+  }
+
   clientWith(organizationId: string, credentials: GraphCredentials): GraphClient {
     return new GraphClient(credentials, {
       ...this.graph,

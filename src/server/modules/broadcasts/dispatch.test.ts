@@ -5,7 +5,7 @@ import type { MessagePage, MessagePollResponse } from '@shared/api/conversations
 import { contacts, messages, sendBuckets } from '../../db/schema';
 import { BroadcastDispatcher } from '../../jobs/broadcast-dispatcher';
 import { GraphError } from '../../whatsapp/graph-error';
-import { saveConfig } from '../../whatsapp/testing/whatsapp-test-kit';
+import { saveConfig, storeUnconfirmedConfig } from '../../whatsapp/testing/whatsapp-test-kit';
 import { reopenBroadcast } from './broadcasts-repository';
 import { DEFAULT_RETRY_POLICY, judgeSend, type SendResult } from './dispatch-outcomes';
 import { settleBatch } from './dispatch-service';
@@ -287,7 +287,7 @@ describe('Meta refusing sends', () => {
   });
 
   it('a refused token pauses the broadcast with the configuration error', async () => {
-    await saveConfig(suite.admin, { accessToken: 'EAAG_EXPIRED_sandbox_token_2026', messagesPerSecond: 10 });
+    await storeUnconfirmedConfig(app(), suite.admin, { accessToken: 'EAAG_EXPIRED_sandbox_token_2026', messagesPerSecond: 10 });
     try {
       const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(3) });
       await dispatch();

@@ -3,7 +3,7 @@ import { TEMPLATE_FIXTURES } from '@sandbox/fixtures';
 import type { TemplatesResponse } from '@shared/api/templates';
 import { addMemberWith } from '../../testing/fixtures';
 import { signUpAdmin, type Member } from '../../testing/test-app';
-import { createKitWithAdmin, DEMO_CONFIG, saveConfig, type WhatsAppTestKit } from '../../whatsapp/testing/whatsapp-test-kit';
+import { createKitWithAdmin, DEMO_CONFIG, saveConfig, storeUnconfirmedConfig, type WhatsAppTestKit } from '../../whatsapp/testing/whatsapp-test-kit';
 
 let kit: WhatsAppTestKit;
 let admin: Member;
@@ -85,13 +85,13 @@ describe('templates', () => {
   });
 
   it('answers the configuration-error codes when the token is expired or lacks permission', async () => {
-    await saveConfig(admin, { accessToken: 'EAAG_EXPIRED_sandbox_token_2026' });
+    await storeUnconfirmedConfig(kit.t.app, admin, { accessToken: 'EAAG_EXPIRED_sandbox_token_2026' });
     const expired = await sync();
     expect(expired.statusCode).toBe(400);
     expect(expired.json().code).toBe('WHATSAPP_TOKEN_EXPIRED');
     expect(expired.json().error).toMatch(/invalid or expired/);
 
-    await saveConfig(admin, { accessToken: 'EAAG_NOPERM_sandbox_token_2026' });
+    await storeUnconfirmedConfig(kit.t.app, admin, { accessToken: 'EAAG_NOPERM_sandbox_token_2026' });
     const denied = await sync();
     expect(denied.json()).toMatchObject({ code: 'WHATSAPP_PERMISSION_DENIED' });
     expect(denied.json().error).toMatch(/^API call failed/);

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { whatsappConfigs } from '../../db/schema';
 import { addMemberWith } from '../../testing/fixtures';
 import { signUpAdmin, type Member } from '../../testing/test-app';
-import { createKitWithAdmin, DEMO_CONFIG, saveConfig, type WhatsAppTestKit } from '../../whatsapp/testing/whatsapp-test-kit';
+import { createKitWithAdmin, DEMO_CONFIG, saveConfig, storeUnconfirmedConfig, type WhatsAppTestKit } from '../../whatsapp/testing/whatsapp-test-kit';
 
 let kit: WhatsAppTestKit;
 let admin: Member;
@@ -83,6 +83,7 @@ describe('Messaging API settings', () => {
     expect((await kit.t.app.whatsapp.accounts.load(organizationId))?.accessToken).toBe(DEMO_CONFIG.accessToken);
     expect((await get()).json().config.webhookVerifyToken).toBe('another-verify-token');
 
+    kit.sandbox.world.grantToken(kit.sandbox.world.businessForToken(DEMO_CONFIG.accessToken), 'EAAGa_brand_new_token_value_99');
     expect((await put({ accessToken: 'EAAGa_brand_new_token_value_99' })).statusCode).toBe(200);
     expect((await kit.t.app.whatsapp.accounts.load(organizationId))?.accessToken).toBe('EAAGa_brand_new_token_value_99');
     await put({});
@@ -91,7 +92,7 @@ describe('Messaging API settings', () => {
   it('a ciphertext copied into another organization does not decrypt there', async () => {
     const other = await signUpAdmin(kit.t.app, { organizationName: 'Copycat Ltd' });
     const otherOrg = other.user.organization!.organizationId;
-    await saveConfig(other, { accessToken: 'EAAGcopycatOwnTokenValue_0001', phoneNumberId: '300000000000001' });
+    await saveConfig(other, { accessToken: 'EAAGcopycatOwnTokenValue_0001', phoneNumberId: '300000000000001', businessAccountId: '300000000000009' });
     const [mine] = await kit.t.database.db.select().from(whatsappConfigs).where(eq(whatsappConfigs.organizationId, organizationId));
     await kit.t.database.db.update(whatsappConfigs).set({ accessTokenEncrypted: mine.accessTokenEncrypted }).where(eq(whatsappConfigs.organizationId, otherOrg));
     await expect(kit.t.app.whatsapp.accounts.load(otherOrg)).rejects.toThrow();
@@ -122,8 +123,19 @@ describe('Messaging API settings', () => {
     expect(response.json()).toEqual({ success: true, message: 'WhatsApp configuration is valid: Desert Rose Trading (+971 4 555 0100) is connected' });
   });
 
-  it('reports an expired token as invalid and marks the configuration inactive; a valid test makes it active again', async () => {
-    await put({ accessToken: 'EAAG_EXPIRED_sandbox_token_2026' });
+  it('refuses to save a token Meta rejects, and keeps the saved configuration', async () => {
+    const response = await put({ accessToken: 'EAAG_EXPIRED_sandbox_token_2026' });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(
+      /^WhatsApp did not confirm that this access token can use this phone number: The access token is invalid or expired: Error validating access token/,
+    );
+    expect(JSON.stringify(response.json())).not.toContain('EAAG_EXPIRED_sandbox_token_2026');
+    expect((await kit.t.app.whatsapp.accounts.load(organizationId))?.accessToken).toBe(DEMO_CONFIG.accessToken);
+    expect((await get()).json().config.isActive).toBe(true);
+  });
+
+  it('reports a saved token that has since expired as invalid and marks the configuration inactive; a valid test makes it active again', async () => {
+    await storeUnconfirmedConfig(kit.t.app, admin, { accessToken: 'EAAG_EXPIRED_sandbox_token_2026' });
     const response = await test();
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({ success: false, message: 'WhatsApp configuration test failed' });
@@ -136,14 +148,31 @@ describe('Messaging API settings', () => {
     expect((await get()).json().config.isActive).toBe(true);
   });
 
-  it("works with a newcomer's own made-up ids, and reports ids the token cannot reach", async () => {
+  it("works with a newcomer's own made-up ids, and refuses ids the token cannot reach without saying who has them", async () => {
     await put({ accessToken: 'EAAGnewcomerOwnSandboxToken01', phoneNumberId: '4000000000001', businessAccountId: '4000000000009' });
     expect((await test()).json()).toMatchObject({ success: true });
-    await put({ accessToken: 'EAAGnewcomerOwnSandboxToken01', phoneNumberId: DEMO_CONFIG.phoneNumberId, businessAccountId: '4000000000009' });
-    const result = (await test()).json();
+    const refused = await put({ accessToken: 'EAAGnewcomerOwnSandboxToken01', phoneNumberId: DEMO_CONFIG.phoneNumberId, businessAccountId: '4000000000009' });
+    expect(refused.statusCode).toBe(400);
+    expect(refused.json().error).toContain(`Object with ID '${DEMO_CONFIG.phoneNumberId}' does not exist`);
+    expect((await get()).json().config.phoneNumberId).toBe('4000000000001');
     await put({ accessToken: DEMO_CONFIG.accessToken, businessAccountId: DEMO_CONFIG.businessAccountId });
-    expect(result).toMatchObject({ success: false, message: 'WhatsApp configuration test failed' });
-    expect(result.error).toContain(`Object with ID '${DEMO_CONFIG.phoneNumberId}' does not exist`);
+  });
+
+  it("does not let another organization claim a number with a token that cannot use it, nor tell it the number is taken", async () => {
+    const squatter = await signUpAdmin(kit.t.app, { organizationName: 'Number Squatters' });
+    const response = await put({ accessToken: 'EAAGsquatterOwnSandboxToken1' }, squatter);
+    expect(response.statusCode).toBe(400);
+    expect(response.json().error).toMatch(/^WhatsApp did not confirm that this access token can use this phone number: /);
+    expect(response.json().error).not.toContain('another organization');
+    expect((await get(squatter)).json()).toEqual({ config: null });
+  });
+
+  it('refuses a phone number id that does not belong to the business account id', async () => {
+    await put({ accessToken: 'EAAGtwoAccountsSandboxToken1', phoneNumberId: '4100000000001', businessAccountId: '4100000000009' });
+    const other = await signUpAdmin(kit.t.app, { organizationName: 'Mixed Ids Ltd' });
+    const response = await put({ accessToken: 'EAAGthirdPartySandboxToken01', phoneNumberId: '4200000000001', businessAccountId: '4100000000009' }, other);
+    expect(response.statusCode).toBe(400);
+    await put({});
   });
 
   it('gives the webhook URL to paste into Meta', async () => {

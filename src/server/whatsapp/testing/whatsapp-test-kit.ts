@@ -111,6 +111,14 @@ export async function saveConfig(member: Member, config: Partial<WhatsAppConfigR
   return response;
 }
 
+/**
+ * Stores a configuration whose token Meta has stopped accepting since it was saved (a save checks the
+ * token with Meta first, so the API cannot store one): what a revoked or expired token looks like later.
+ */
+export async function storeUnconfirmedConfig(app: FastifyInstance, member: Member, config: Partial<WhatsAppConfigRequest>): Promise<void> {
+  await app.whatsapp.accounts.save(organizationOf(member), { ...DEMO_CONFIG, ...config });
+}
+
 export function sign(body: string | Buffer, secret = TEST_APP_SECRET): string {
   return `sha256=${createHmac('sha256', secret).update(body).digest('hex')}`;
 }
