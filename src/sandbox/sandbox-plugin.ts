@@ -10,8 +10,8 @@ export interface SandboxPluginOptions {
   allowRemoteControl?: boolean;
 }
 
-const JSON_LIMIT = 5 * 1024 * 1024;
-const UPLOAD_LIMIT = 110 * 1024 * 1024;
+/** Every request but a media upload (whose route sets its own limit) is a small JSON body: a message, a template, a control. */
+const BODY_LIMIT = 256 * 1024;
 
 /**
  * The sandbox as a Fastify plugin, mountable under any prefix (the product mounts it at
@@ -20,20 +20,21 @@ const UPLOAD_LIMIT = 110 * 1024 * 1024;
  */
 export async function sandboxPlugin(app: FastifyInstance, { sandbox, allowRemoteControl = false }: SandboxPluginOptions): Promise<void> {
   app.removeAllContentTypeParsers();
-  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: JSON_LIMIT }, (_request, body, done) => {
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     try {
       done(null, body === '' ? undefined : JSON.parse(String(body)));
     } catch {
       done(graphErrors.invalidParameter('The request body is not valid JSON.'), undefined);
     }
   });
-  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: UPLOAD_LIMIT }, (_request, body, done) => done(null, body));
+  app.addContentTypeParser('*', { parseAs: 'buffer', bodyLimit: BODY_LIMIT }, (_request, body, done) => done(null, body));
 
   app.setErrorHandler((error: FastifyError | SandboxGraphError, _request, reply) => {
     if (error instanceof SandboxGraphError) return reply.status(error.httpStatus).send(error.toBody());
     if (error.statusCode && error.statusCode < 500) {
       const graph = graphErrors.invalidParameter(error.message);
-      return reply.status(400).send(graph.toBody());
+      // A body over the limit keeps its 413, so a client can tell it from a malformed one.
+      return reply.status(error.statusCode === 413 ? 413 : 400).send(graph.toBody());
     }
     app.log.error({ err: error }, 'sandbox failed');
     return reply.status(500).send(new SandboxGraphError(500, 1, 'An unknown error occurred', { transient: true }).toBody());

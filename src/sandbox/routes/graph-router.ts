@@ -13,6 +13,8 @@ import { postMessage } from './messages';
 type Query = Record<string, string | undefined>;
 type Json = Record<string, unknown>;
 
+/** WhatsApp's largest media (a 100 MB document) plus multipart framing. */
+export const MEDIA_UPLOAD_LIMIT = 110 * 1024 * 1024;
 const TOKEN_FORMAT = /^[A-Za-z0-9_-]{20,500}$/;
 const VERSION = /^v\d+(\.\d+)?$/;
 
@@ -39,12 +41,21 @@ export async function graphRoutes(app: FastifyInstance, { sandbox }: { sandbox: 
     return reply.type(media.mimeType).send(media.data);
   });
 
+  // A request without a well-formed token is refused before its body is read, as Meta does: nobody
+  // can make the sandbox read an upload without a token.
+  app.addHook('onRequest', async (request) => {
+    wellFormedToken(request);
+  });
+
   const prefix = app.prefix;
-  app.route({ method: ['GET', 'POST', 'DELETE'], url: '/*', handler: (request) => dispatch(sandbox, prefix, request) });
+  const handler = (request: FastifyRequest) => dispatch(sandbox, prefix, request);
+  // Only media uploads may be large; every other Graph request is a small JSON body (the parsers' limit).
+  for (const url of ['/:id/media', '/:version/:id/media']) app.post(url, { bodyLimit: MEDIA_UPLOAD_LIMIT }, handler);
+  app.route({ method: ['GET', 'POST', 'DELETE'], url: '/*', handler });
 }
 
 async function dispatch(sandbox: Sandbox, prefix: string, request: FastifyRequest): Promise<Json> {
-  const segments = ((request.params as { '*'?: string })['*'] ?? '').split('?')[0].split('/').filter(Boolean);
+  const segments = request.url.split('?')[0].slice(prefix.length).split('/').filter(Boolean);
   if (segments.length > 0 && VERSION.test(segments[0])) segments.shift();
   const query = request.query as Query;
   const method = request.method;
@@ -123,11 +134,8 @@ function wabaOf(sandbox: Sandbox, business: SandboxBusiness, id: string, method:
 
 /** Token, app-secret proof and injected faults, checked before anything else, as Meta does. */
 async function authorize(sandbox: Sandbox, request: FastifyRequest, ids: string[]): Promise<SandboxBusiness> {
-  const header = request.headers.authorization;
+  const token = wellFormedToken(request);
   const query = request.query as Query;
-  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : query.access_token;
-  if (!token) throw graphErrors.noToken();
-  if (!TOKEN_FORMAT.test(token)) throw graphErrors.unparsableToken();
   const proof = query.appsecret_proof;
   if (proof) {
     const expected = Buffer.from(createHmac('sha256', sandbox.options.appSecret).update(token).digest('hex'));
@@ -138,6 +146,15 @@ async function authorize(sandbox: Sandbox, request: FastifyRequest, ids: string[
   if (fault && 'error' in fault) throw fault.error;
   if (fault && 'delayMs' in fault) await new Promise((resolve) => setTimeout(resolve, fault.delayMs));
   return sandbox.world.businessForToken(token);
+}
+
+/** The request's bearer token (or `access_token`), refused as Meta refuses a missing or unparsable one. */
+function wellFormedToken(request: FastifyRequest): string {
+  const header = request.headers.authorization;
+  const token = header?.startsWith('Bearer ') ? header.slice(7).trim() : (request.query as Query).access_token;
+  if (!token) throw graphErrors.noToken();
+  if (!TOKEN_FORMAT.test(token)) throw graphErrors.unparsableToken();
+  return token;
 }
 
 function bodyBuffer(request: FastifyRequest): Buffer {
