@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseTrustProxy, type TrustedProxies } from './lib/trusted-proxies';
 
 /** The run-time configuration, read once from the environment (the variables are listed in README.md). */
 export interface AppConfig {
@@ -35,7 +36,8 @@ export interface AppConfig {
   publicUrl: string;
   /** Serve the built SPA from this folder when it exists. */
   clientDir: string;
-  trustProxy: boolean;
+  /** TRUST_PROXY: the proxies whose X-Forwarded-For entries name the client (request.ip). */
+  trustProxy: TrustedProxies;
   logLevel: string;
   sessions: { idleMinutes: number; absoluteHours: number };
   throttle: ThrottleLimits;
@@ -82,7 +84,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     encryptionKey: env.PARLEY_ENCRYPTION_KEY || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
-    trustProxy: env.TRUST_PROXY === '1',
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     sessions: { idleMinutes: 30, absoluteHours: 12 },
     throttle: DEFAULT_THROTTLE,

@@ -1,4 +1,4 @@
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { FAULT_KINDS, type FaultKind } from '../faults';
 import type { Sandbox } from '../sandbox';
 import { INBOUND_TYPES, type InboundRequest } from '../simulation/customers';
@@ -7,6 +7,16 @@ import type { CustomerBehaviour } from '../world';
 type Json = Record<string, unknown>;
 
 const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
+
+/**
+ * A request from this machine: the client address (request.ip, as the server's TRUST_PROXY derives it)
+ * is loopback, and no proxy forwarded it. A reverse proxy on this machine connects over loopback too,
+ * so a forwarding header means the request came from elsewhere, whatever address it claims.
+ */
+function fromThisMachine(request: FastifyRequest): boolean {
+  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
+  return !forwarded && LOOPBACK.has(request.ip);
+}
 
 /**
  * Sandbox-only controls, from this machine only (tests, demos, `curl`): make a customer write, set how
@@ -28,7 +38,7 @@ const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
  */
 export async function controlRoutes(app: FastifyInstance, { sandbox, allowRemote }: { sandbox: Sandbox; allowRemote: boolean }) {
   app.addHook('onRequest', async (request, reply) => {
-    if (!allowRemote && !LOOPBACK.has(request.ip)) await reply.status(403).send({ error: 'Sandbox controls answer this machine only' });
+    if (!allowRemote && !fromThisMachine(request)) await reply.status(403).send({ error: 'Sandbox controls answer this machine only' });
   });
 
   app.post('/inbound', async (request, reply) => {

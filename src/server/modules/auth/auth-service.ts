@@ -5,19 +5,21 @@ import { normalizeEmail, type loginSchema, type signupSchema } from '@shared/val
 import type { AppConfig } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import { isUniqueViolation } from '../../lib/db-errors';
-import { conflict, unauthorized } from '../../lib/domain-error';
-import { claimInvitation } from '../invitations/invitations-service';
+import { conflict, forbidden, unauthorized } from '../../lib/domain-error';
+import { assertInvitationFor, claimInvitation } from '../invitations/invitations-service';
 import { findOrganizationOfUser, insertMembership } from '../members/members-repository';
 import { findUserByEmail, insertUser } from '../members/users-repository';
 import { createOrganization } from '../organizations/organizations-service';
 import { hashPassword, verifyPassword } from './passwords';
 import { createSession, endSession, loadSession } from './sessions-service';
 import { toSessionUser } from './session-user';
-import { assertNotBlocked, recordEvent, resetKeys } from './throttle-service';
+import { claimAttempt, releaseAttempt, resetKeys } from './throttle-service';
 import { loginRules, signupRules, TOO_MANY_LOGINS, TOO_MANY_SIGNUPS } from './throttle-rules';
 
 export const INVALID_CREDENTIALS = 'Invalid email or password';
 export const EMAIL_TAKEN = 'An account with this email already exists';
+export const ENTER_ACCOUNT_PASSWORD = 'An account with this email already exists. Enter its password to accept the invitation.';
+export const NO_LONGER_A_MEMBER = 'You are no longer a member of an organization. Ask an admin to invite you again.';
 
 type Credentials = InferType<typeof loginSchema>;
 type SignupForm = InferType<typeof signupSchema>;
@@ -39,19 +41,22 @@ export async function signIn(
   log: FastifyBaseLogger,
 ): Promise<SignedIn> {
   const email = normalizeEmail(credentials.email);
-  const rules = loginRules(email, credentials.ip, config.throttle);
-  await assertNotBlocked(db, rules, TOO_MANY_LOGINS);
+  const [consecutive, ...limits] = loginRules(email, credentials.ip, config.throttle);
+  // Counted as a failure before the password is checked, so parallel guesses cannot outrun the count.
+  await claimAttempt(db, [consecutive, ...limits], TOO_MANY_LOGINS);
 
   const user = await findUserByEmail(db, email);
   if (!(await verifyPassword(user?.passwordHash, credentials.password)) || !user) {
-    await recordEvent(db, rules);
     log.info({ event: 'login_failed', ip: credentials.ip }, 'sign-in failed');
     throw unauthorized(INVALID_CREDENTIALS);
   }
-  await resetKeys(db, [rules[0].key]);
+  // It was no failure after all: consecutive failures start afresh and the other limits give it back.
+  await resetKeys(db, [consecutive.key]);
+  await releaseAttempt(db, limits);
 
+  // The password is right, so saying why is no leak: a removed member learns what to do.
   const organizationId = await findOrganizationOfUser(db, user.id);
-  if (!organizationId) throw unauthorized(INVALID_CREDENTIALS);
+  if (!organizationId) throw forbidden(NO_LONGER_A_MEMBER);
   return { userId: user.id, organizationId };
 }
 
@@ -61,16 +66,41 @@ export async function signUp(
   config: AppConfig,
   form: SignupForm & { ip: string },
 ): Promise<SignedIn & { isNewUser: boolean }> {
-  const rules = signupRules(form.ip, config.throttle);
-  await assertNotBlocked(db, rules, TOO_MANY_SIGNUPS);
-  await recordEvent(db, rules);
+  await claimAttempt(db, signupRules(form.ip, config.throttle), TOO_MANY_SIGNUPS);
+  const email = normalizeEmail(form.email);
+  const inviteToken = form.inviteToken || undefined;
+  const existing = inviteToken ? await findUserByEmail(db, email) : null;
+  if (existing && inviteToken) return rejoin(db, existing, { email, password: form.password, inviteToken });
   return createAccount(db, {
     name: form.name,
-    email: normalizeEmail(form.email),
+    email,
     passwordHash: await hashPassword(form.password),
     organizationName: form.organizationName,
-    inviteToken: form.inviteToken || undefined,
+    inviteToken,
   });
+}
+
+/**
+ * A removed member accepting a new invitation: their own account joins in the invited role and keeps
+ * its history. Its password proves the account is theirs; it is checked only for a valid invitation
+ * to that very address, so the sign-up form cannot be used to guess passwords. An account that still
+ * belongs to an organization joins no other.
+ */
+async function rejoin(
+  db: Database,
+  user: { id: string; passwordHash: string },
+  form: { email: string; password: string; inviteToken: string },
+): Promise<SignedIn & { isNewUser: boolean }> {
+  await assertInvitationFor(db, form.inviteToken, form.email);
+  if (await findOrganizationOfUser(db, user.id)) throw conflict(EMAIL_TAKEN);
+  if (!(await verifyPassword(user.passwordHash, form.password))) throw conflict(ENTER_ACCOUNT_PASSWORD);
+  return oneAccountPerEmail(() =>
+    db.transaction(async (tx) => {
+      const { organizationId, roleId } = await claimInvitation(tx, form.inviteToken, form.email);
+      await insertMembership(tx, { organizationId, userId: user.id, roleId });
+      return { userId: user.id, organizationId, isNewUser: false };
+    }),
+  );
 }
 
 /**
@@ -81,8 +111,8 @@ async function createAccount(
   db: Database,
   account: { name: string; email: string; passwordHash: string; organizationName?: string; inviteToken?: string },
 ): Promise<SignedIn & { isNewUser: boolean }> {
-  try {
-    return await db.transaction(async (tx) => {
+  return oneAccountPerEmail(() =>
+    db.transaction(async (tx) => {
       if (await findUserByEmail(tx, account.email)) throw conflict(EMAIL_TAKEN);
       const { organizationId, roleId } = account.inviteToken
         ? await claimInvitation(tx, account.inviteToken, account.email)
@@ -90,9 +120,18 @@ async function createAccount(
       const userId = await insertUser(tx, { email: account.email, name: account.name, passwordHash: account.passwordHash });
       await insertMembership(tx, { organizationId, userId, roleId });
       return { userId, organizationId, isNewUser: !account.inviteToken };
-    });
+    }),
+  );
+}
+
+/**
+ * Two sign-ups racing for one e-mail, or one account for two memberships: the unique indexes decide,
+ * and the loser gets the same answer as if it had come second.
+ */
+async function oneAccountPerEmail<T>(work: () => Promise<T>): Promise<T> {
+  try {
+    return await work();
   } catch (error) {
-    // Two sign-ups racing for one e-mail: the unique index decides, the loser gets the same answer.
     if (isUniqueViolation(error)) throw conflict(EMAIL_TAKEN);
     throw error;
   }

@@ -2,7 +2,9 @@ import { and, gt, inArray, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { authThrottle } from '../../db/schema';
 
-/** The auth_throttle table's one writer (Drizzle only): one failure counter per key. */
+/** The auth_throttle table's one writer (Drizzle only): one attempt counter per key. */
+
+const at = (time: Date) => sql`${time.toISOString()}::timestamptz`;
 
 /** When each of these keys that is blocked at `now` stops being blocked. */
 export async function findBlockedUntil(db: Queryable, keys: string[], now: Date): Promise<Date[]> {
@@ -14,24 +16,42 @@ export async function findBlockedUntil(db: Queryable, keys: string[], now: Date)
 }
 
 /**
- * Counts one event for a key, starting its window afresh (and lifting its block) when the window that
- * began more than `windowMs` ago is over; answers the counter as it now stands.
+ * Counts one attempt for a key unless the key is blocked at `now`, in one statement: the row lock the
+ * upsert takes makes parallel attempts count one after another, each seeing the others' counts. A window
+ * that began more than `windowMs` ago starts afresh. Answers the counter as it now stands, or null when
+ * the key is blocked (nothing was counted).
  */
-export async function countEvent(db: Queryable, key: string, windowMs: number): Promise<{ failures: number; windowStartedAt: Date }> {
-  const windowStart = sql`${new Date(Date.now() - windowMs).toISOString()}::timestamptz`;
+export async function countAttemptUnlessBlocked(
+  db: Queryable,
+  key: string,
+  windowMs: number,
+  now: Date,
+): Promise<{ failures: number; windowStartedAt: Date } | null> {
+  const windowOver = sql`${authThrottle.windowStartedAt} < ${at(new Date(now.getTime() - windowMs))}`;
   const [counter] = await db
     .insert(authThrottle)
-    .values({ key, failures: 1, windowStartedAt: new Date() })
+    .values({ key, failures: 1, windowStartedAt: now })
     .onConflictDoUpdate({
       target: authThrottle.key,
       set: {
-        failures: sql`case when ${authThrottle.windowStartedAt} < ${windowStart} then 1 else ${authThrottle.failures} + 1 end`,
-        windowStartedAt: sql`case when ${authThrottle.windowStartedAt} < ${windowStart} then now() else ${authThrottle.windowStartedAt} end`,
-        blockedUntil: sql`case when ${authThrottle.windowStartedAt} < ${windowStart} then null else ${authThrottle.blockedUntil} end`,
+        failures: sql`case when ${windowOver} then 1 else ${authThrottle.failures} + 1 end`,
+        windowStartedAt: sql`case when ${windowOver} then ${at(now)} else ${authThrottle.windowStartedAt} end`,
       },
+      setWhere: sql`${authThrottle.blockedUntil} is null or ${authThrottle.blockedUntil} <= ${at(now)}`,
     })
     .returning({ failures: authThrottle.failures, windowStartedAt: authThrottle.windowStartedAt });
-  return counter;
+  return counter ?? null;
+}
+
+/** Takes back one counted attempt; a block that only the attempt's count caused is lifted with it. */
+export async function uncountAttempt(db: Queryable, key: string, limit: number): Promise<void> {
+  await db
+    .update(authThrottle)
+    .set({
+      failures: sql`greatest(${authThrottle.failures} - 1, 0)`,
+      blockedUntil: sql`case when ${authThrottle.failures} - 1 < ${limit} then null else ${authThrottle.blockedUntil} end`,
+    })
+    .where(sql`${authThrottle.key} = ${key}`);
 }
 
 export async function blockKey(db: Queryable, key: string, blockedUntil: Date): Promise<void> {

@@ -1,12 +1,12 @@
-import type { Queryable } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { rateLimited } from '../../lib/domain-error';
-import { blockKey, countEvent, deleteKeys, findBlockedUntil } from './auth-throttle-repository';
+import { blockKey, countAttemptUnlessBlocked, deleteKeys, findBlockedUntil, uncountAttempt } from './auth-throttle-repository';
 
 /**
- * Failure counters in the database, so every server process shares them. A rule counts events for
- * one key within a window; past its limit the key is blocked, either with a delay that doubles with
- * each further failure (no hard lock-out an attacker could use against a victim) or until the window
- * ends.
+ * Attempt counters in the database, so every server process shares them. A rule counts attempts for
+ * one key within a window; the attempt that reaches its limit blocks the key, either with a delay that
+ * doubles with each further attempt (no hard lock-out an attacker could use against a victim) or until
+ * the window ends.
  */
 export interface ThrottleRule {
   key: string;
@@ -18,30 +18,39 @@ export interface ThrottleRule {
 const FIRST_DELAY_MS = 30_000;
 const MAX_GROWING_DELAY_MS = 15 * 60_000;
 
-/** Throws 429 with Retry-After when any of the rules' keys is blocked now. */
-export async function assertNotBlocked(db: Queryable, rules: ThrottleRule[], message: string): Promise<void> {
+/**
+ * Counts an attempt against every rule before it is tried, or refuses it with 429 and Retry-After when
+ * any rule's key is blocked. Count and check are one atomic step per key, in one transaction for all the
+ * rules, so parallel attempts cannot all pass a check made before any of them was counted, and a refused
+ * attempt counts nowhere.
+ */
+export async function claimAttempt(db: Database, rules: ThrottleRule[], message: string): Promise<void> {
   const now = new Date();
-  const blocked = await findBlockedUntil(db, rules.map((r) => r.key), now);
-  if (blocked.length === 0) return;
-  const until = Math.max(...blocked.map((b) => b.getTime()));
-  const seconds = Math.max(1, Math.ceil((until - now.getTime()) / 1000));
-  throw rateLimited(message, seconds);
+  await db.transaction(async (tx) => {
+    for (const rule of rules) {
+      const counter = await countAttemptUnlessBlocked(tx, rule.key, rule.windowMs, now);
+      if (!counter) throw await refusal(tx, rule.key, now, message);
+      if (counter.failures >= rule.limit) await blockKey(tx, rule.key, blockedUntil(rule, counter, now));
+    }
+  });
 }
 
-/** Counts one event against every rule, blocking the keys that went past their limit. */
-export async function recordEvent(db: Queryable, rules: ThrottleRule[]): Promise<void> {
-  for (const rule of rules) {
-    const counter = await countEvent(db, rule.key, rule.windowMs);
-    if (counter.failures < rule.limit) continue;
-    const blockedUntil =
-      rule.block === 'growing'
-        ? new Date(Date.now() + Math.min(FIRST_DELAY_MS * 2 ** (counter.failures - rule.limit), MAX_GROWING_DELAY_MS))
-        : new Date(counter.windowStartedAt.getTime() + rule.windowMs);
-    await blockKey(db, rule.key, blockedUntil);
-  }
+/** Gives back an attempt that turned out not to be a failure (a successful sign-in). */
+export async function releaseAttempt(db: Queryable, rules: ThrottleRule[]): Promise<void> {
+  for (const rule of rules) await uncountAttempt(db, rule.key, rule.limit);
 }
 
-/** Forgets a key's failures, e.g. after a successful sign-in. */
+/** Forgets a key's attempts, e.g. consecutive failures after a successful sign-in. */
 export async function resetKeys(db: Queryable, keys: string[]): Promise<void> {
   await deleteKeys(db, keys);
+}
+
+function blockedUntil(rule: ThrottleRule, counter: { failures: number; windowStartedAt: Date }, now: Date): Date {
+  if (rule.block === 'until-window-end') return new Date(counter.windowStartedAt.getTime() + rule.windowMs);
+  return new Date(now.getTime() + Math.min(FIRST_DELAY_MS * 2 ** (counter.failures - rule.limit), MAX_GROWING_DELAY_MS));
+}
+
+async function refusal(db: Queryable, key: string, now: Date, message: string): Promise<Error> {
+  const [until = now] = await findBlockedUntil(db, [key], now);
+  return rateLimited(message, Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 1000)));
 }

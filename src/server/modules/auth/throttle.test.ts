@@ -32,6 +32,23 @@ test('after five failures from one address the account is refused there with 429
   expect((await login(other.email, TEST_PASSWORD, '10.0.0.2')).statusCode).toBe(200);
 });
 
+test('40 parallel wrong sign-ins for one account from one address get at most five 401s, the rest 429', async () => {
+  const admin = await signUpAdmin(t.app);
+  const answers = await Promise.all(Array.from({ length: 40 }, () => login(admin.email, 'Wrong1234', '10.0.5.1')));
+  const statuses = answers.map((answer) => answer.statusCode);
+  expect(statuses.filter((status) => status === 401).length).toBeLessThanOrEqual(5);
+  expect(statuses.filter((status) => status !== 401 && status !== 429)).toEqual([]);
+  expect((await login(admin.email, TEST_PASSWORD, '10.0.5.1')).statusCode).toBe(429);
+});
+
+test('successful sign-ins count against no limit: an office behind one address keeps signing in', async () => {
+  const admin = await signUpAdmin(t.app);
+  // More successes from one address than it may make failures a day (30 here), and more than the account's hourly 12.
+  for (let i = 0; i < 32; i += 1) expect((await login(admin.email, TEST_PASSWORD, '10.0.6.1')).statusCode).toBe(200);
+  await fail(admin.email, 4, '10.0.6.1');
+  expect((await login(admin.email, TEST_PASSWORD, '10.0.6.1')).statusCode).toBe(200);
+});
+
 test('the delay ends: after it the right password works and the counter starts again', async () => {
   const admin = await signUpAdmin(t.app);
   await fail(admin.email, 5, '10.0.1.1');

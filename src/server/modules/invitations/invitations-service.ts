@@ -127,9 +127,19 @@ export async function claimInvitation(
   token: string,
   email: string,
 ): Promise<{ organizationId: string; roleId: string }> {
-  const invitation = await findPendingInvitation(tx, hashToken(token));
-  if (!invitation) throw notFound(INVITATION_NOT_FOUND);
-  if (invitation.email !== email) throw invalidInput(INVITATION_FOR_ANOTHER_EMAIL);
+  const invitation = await pendingInvitationFor(tx, token, email);
   if (!(await acceptInvitation(tx, invitation.id))) throw notFound(INVITATION_NOT_FOUND);
   return { organizationId: invitation.organizationId, roleId: invitation.roleId };
+}
+
+/** Refuses a token that is not a pending invitation for this (lower-cased) e-mail, without using it. */
+export async function assertInvitationFor(db: Queryable, token: string, email: string): Promise<void> {
+  await pendingInvitationFor(db, token, email);
+}
+
+async function pendingInvitationFor(db: Queryable, token: string, email: string) {
+  const invitation = await findPendingInvitation(db, hashToken(token));
+  if (!invitation) throw notFound(INVITATION_NOT_FOUND);
+  if (invitation.email !== email) throw invalidInput(INVITATION_FOR_ANOTHER_EMAIL);
+  return invitation;
 }

@@ -14,9 +14,8 @@ import {
   setMemberRole,
   type MembershipRecord,
 } from './members-repository';
-import { CANNOT_MANAGE_MEMBER, holdsAll, lockAssignableRole } from './role-grants';
+import { assertMayManageHoldersOf, CANNOT_MANAGE_MEMBER, holdsAll, lockAssignableRole } from './role-grants';
 import { deleteUserSessions } from './sessions-repository';
-import { retireUser } from './users-repository';
 
 export const MEMBER_NOT_FOUND = 'Member not found';
 export const CANNOT_CHANGE_OWN_ROLE = 'You cannot change your own role';
@@ -65,7 +64,8 @@ export async function changeMemberRole(db: Database, actor: TeamActor, memberId:
 
 /**
  * Takes a member out of the organization and ends their sessions in the same transaction, so their next
- * request is refused. A user belongs to exactly one organization, so the account is retired, not deleted.
+ * request is refused. The account stays, without a membership: its name stays on what it left behind,
+ * signing in tells them they were removed, and a new invitation brings the same account back.
  */
 export async function removeMember(db: Database, actor: TeamActor, memberId: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -73,7 +73,6 @@ export async function removeMember(db: Database, actor: TeamActor, memberId: str
     await assertAdminRemains(tx, actor.organizationId, member);
     await deleteMembership(tx, actor.organizationId, member.id);
     await deleteUserSessions(tx, member.userId, actor.organizationId);
-    await retireUser(tx, member.userId);
   });
 }
 
@@ -91,7 +90,8 @@ async function lockManageableMember(
   if (!member) throw notFound(MEMBER_NOT_FOUND);
   if (member.userId === actor.userId) throw forbidden(selfMessage);
   const current = await findRole(tx, actor.organizationId, member.roleId);
-  if (!current || !holdsAll(actor, current.permissions)) throw forbidden(CANNOT_MANAGE_MEMBER);
+  if (!current) throw forbidden(CANNOT_MANAGE_MEMBER);
+  assertMayManageHoldersOf(actor, current, CANNOT_MANAGE_MEMBER);
   return member;
 }
 

@@ -159,7 +159,8 @@ describe('DELETE /api/members/:id', () => {
     expect((await otherSession.request({ method: 'GET', url: '/api/analytics' })).statusCode).toBe(401);
     expect((await members()).members.map((m) => m.userId)).not.toContain(agent.user.userId);
     const login = await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: agent.email, password: agent.password } });
-    expect(login.statusCode).toBe(401);
+    expect(login.statusCode).toBe(403);
+    expect(login.json().error).toBe('You are no longer a member of an organization. Ask an admin to invite you again.');
   });
 
   test('a removed person can be invited again with the same e-mail', async () => {

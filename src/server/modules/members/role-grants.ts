@@ -5,13 +5,15 @@ import { findRole, type RoleRecord } from '../organizations/roles-repository';
 
 /**
  * Nobody hands out power they do not have: a role may only be given permissions its author holds, and a
- * member may only be given, or be moved away from, a role whose permissions the caller holds. Roles,
- * members and invitations all apply these rules.
+ * member may only be given, or be moved away from, a role whose permissions the caller holds. Nobody
+ * changes the rights of someone who holds rights they do not: not by changing the member, nor by
+ * editing or deleting the role the member holds. Roles, members and invitations all apply these rules.
  */
 
 export const ROLE_NOT_FOUND = 'Role not found';
 export const CANNOT_GRANT = 'You cannot grant permissions you do not hold';
 export const CANNOT_MANAGE_MEMBER = 'You cannot change a member who holds permissions you do not have';
+export const CANNOT_MANAGE_ROLE_HOLDERS = 'You cannot change a role held by members with permissions you do not have';
 
 /** Whoever grants: their organization and the permissions their own role holds. */
 export type Grantor = Pick<AuthContext, 'organizationId' | 'permissions'>;
@@ -28,6 +30,11 @@ export function holdsAll(grantor: Grantor, wanted: readonly string[]): boolean {
 
 export function assertMayGrant(grantor: Grantor, wanted: readonly string[]): void {
   if (!holdsAll(grantor, wanted)) throw forbidden(CANNOT_GRANT);
+}
+
+/** Refuses (with `message`) a change to the holders of `role` unless the grantor holds every permission it gives them. */
+export function assertMayManageHoldersOf(grantor: Grantor, role: Pick<RoleRecord, 'permissions'>, message: string): void {
+  if (!holdsAll(grantor, role.permissions)) throw forbidden(message);
 }
 
 /**

@@ -15,15 +15,3 @@ export async function insertUser(db: Queryable, values: { email: string; name: s
   const [user] = await db.insert(users).values(values).returning({ id: users.id });
   return user.id;
 }
-
-// Not a deliverable address (RFC 2606 reserves .invalid) and never a valid password hash.
-const tombstoneEmail = (userId: string) => `removed-${userId}@removed.invalid`;
-const UNUSABLE_PASSWORD_HASH = '!';
-
-/**
- * Retires an account without deleting it: its name stays on the notes, messages and assignments it left
- * behind, its e-mail is released for a later invitation, and it can no longer sign in.
- */
-export async function retireUser(db: Queryable, userId: string): Promise<void> {
-  await db.update(users).set({ email: tombstoneEmail(userId), passwordHash: UNUSABLE_PASSWORD_HASH }).where(eq(users.id, userId));
-}

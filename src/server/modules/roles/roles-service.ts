@@ -7,7 +7,14 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, notFound } from '../../lib/domain-error';
 import { deleteInvitationsForRole } from '../invitations/invitations-repository';
 import { countRoleMembers } from '../members/members-repository';
-import { assertMayGrant, permissionsBeyond, ROLE_NOT_FOUND, type Grantor } from '../members/role-grants';
+import {
+  assertMayGrant,
+  assertMayManageHoldersOf,
+  CANNOT_MANAGE_ROLE_HOLDERS,
+  permissionsBeyond,
+  ROLE_NOT_FOUND,
+  type Grantor,
+} from '../members/role-grants';
 import {
   countCustomRoles,
   deleteRole,
@@ -16,6 +23,7 @@ import {
   insertRole,
   listRoles,
   updateRole,
+  type RoleRecord,
   type RoleValues,
 } from '../organizations/roles-repository';
 
@@ -58,7 +66,10 @@ export async function createRole(db: Database, author: Grantor, input: RoleInput
   return roleDto(db, author.organizationId, roleId);
 }
 
-/** Changes a custom role; the editor may keep permissions they lack but add only ones they hold. */
+/**
+ * Changes a custom role; the editor may keep permissions they lack but add only ones they hold, and may
+ * change a role somebody holds only if they hold all of its permissions themselves.
+ */
 export async function editRole(db: Database, editor: Grantor, roleId: string, input: RoleInput): Promise<RoleDto> {
   const values = roleValues(input);
   await uniqueName(() =>
@@ -66,6 +77,7 @@ export async function editRole(db: Database, editor: Grantor, roleId: string, in
       const role = await findRole(tx, editor.organizationId, roleId, 'update');
       if (!role) throw notFound(ROLE_NOT_FOUND);
       if (role.isSystemRole) throw forbidden(SYSTEM_ROLE_PROTECTED);
+      assertMayChangeHolders(editor, role, await countRoleMembers(tx, editor.organizationId, role.id));
       // Keeping a permission the role already has grants nothing; only additions must be the caller's own.
       assertMayGrant(editor, permissionsBeyond(role.permissions, values.permissions));
       await updateRole(tx, editor.organizationId, role.id, values);
@@ -78,17 +90,24 @@ export async function editRole(db: Database, editor: Grantor, roleId: string, in
  * Deletes a custom role nobody holds. Its invitations go with it: nobody can join a role that no longer
  * exists, and accepted ones are only history.
  */
-export async function removeRole(db: Database, organizationId: string, roleId: string): Promise<void> {
+export async function removeRole(db: Database, actor: Grantor, roleId: string): Promise<void> {
+  const { organizationId } = actor;
   await db.transaction(async (tx) => {
     // The row lock keeps a concurrent assignment from slipping a member in between count and delete.
     const role = await findRole(tx, organizationId, roleId, 'update');
     if (!role) throw notFound(ROLE_NOT_FOUND);
     if (role.isSystemRole) throw forbidden(SYSTEM_ROLE_PROTECTED);
     const members = await countRoleMembers(tx, organizationId, role.id);
+    assertMayChangeHolders(actor, role, members);
     if (members > 0) throw conflict(roleHasMembers(members));
     await deleteInvitationsForRole(tx, organizationId, role.id);
     await deleteRole(tx, organizationId, role.id);
   });
+}
+
+/** A role nobody holds changes nobody's rights; one with members follows the rule for changing a member. */
+function assertMayChangeHolders(actor: Grantor, role: RoleRecord, members: number): void {
+  if (members > 0) assertMayManageHoldersOf(actor, role, CANNOT_MANAGE_ROLE_HOLDERS);
 }
 
 async function roleDto(db: Database, organizationId: string, roleId: string): Promise<RoleDto> {

@@ -146,6 +146,24 @@ describe('PUT /api/roles/:id', () => {
     expect((await roles()).find((r) => r.id === target.id)!.permissions.map((p) => p.id)).not.toContain('members:remove');
   });
 
+  test("nobody changes the rights of a role's members who hold rights the editor lacks", async () => {
+    const roleId = (await createRole({ name: 'Settings Keepers', description: 'x', permissions: ['chats:view', 'settings:view'] })).json().role.id;
+    await addMember(t, organizationId, roleId);
+    const editor = await addMemberWith(t, organizationId, ['roles:view', 'roles:edit', 'chats:view', 'contacts:view']);
+    const strip = await editor.request({
+      method: 'PUT', url: `/api/roles/${roleId}`, payload: { name: 'Settings Keepers', description: 'x', permissions: ['chats:view'] },
+    });
+    expect(strip.statusCode).toBe(403);
+    expect(strip.json().error).toBe('You cannot change a role held by members with permissions you do not have');
+    expect((await roles()).find((r) => r.id === roleId)!.permissions.map((p) => p.id)).toEqual(['chats:view', 'settings:view']);
+    // Someone holding every permission of the role may still change it.
+    const peer = await addMemberWith(t, organizationId, ['roles:view', 'roles:edit', 'chats:view', 'settings:view']);
+    const edit = await peer.request({
+      method: 'PUT', url: `/api/roles/${roleId}`, payload: { name: 'Settings Keepers', description: 'x', permissions: ['chats:view'] },
+    });
+    expect(edit.statusCode).toBe(200);
+  });
+
   test('an edit takes effect on the next request of the role\'s members', async () => {
     const roleId = (await createRole({ name: 'Shifting', description: 'x', permissions: ['chats:view', 'contacts:view'] })).json().role.id;
     const member = await addMember(t, organizationId, roleId);
@@ -179,6 +197,16 @@ describe('DELETE /api/roles/:id', () => {
     expect(response.statusCode).toBe(409);
     expect(response.json().error).toBe('This role has 2 member(s). Reassign them first.');
     expect((await roles()).find((r) => r.id === roleId)!.memberCount).toBe(2);
+  });
+
+  test("nobody deletes a role whose members hold permissions the deleter lacks", async () => {
+    const roleId = (await createRole({ name: 'Settings Only', description: 'x', permissions: ['settings:view'] })).json().role.id;
+    await addMember(t, organizationId, roleId);
+    const deleter = await addMemberWith(t, organizationId, ['roles:view', 'roles:delete', 'chats:view']);
+    const response = await deleter.request({ method: 'DELETE', url: `/api/roles/${roleId}` });
+    expect(response.statusCode).toBe(403);
+    expect(response.json().error).toBe('You cannot change a role held by members with permissions you do not have');
+    expect((await roles()).map((r) => r.id)).toContain(roleId);
   });
 
   test('deleting a role withdraws its pending invitations', async () => {

@@ -49,7 +49,7 @@ export async function roleRoutes(fastify: FastifyInstance): Promise<void> {
     { config: { access: 'roles:delete' }, schema: { params: roleParams } },
     async (request): Promise<MessageResponse> => {
       const auth = authOf(request);
-      await removeRole(app.db, auth.organizationId, request.params.id);
+      await removeRole(app.db, auth, request.params.id);
       request.log.info({ event: 'role_deleted', roleId: request.params.id, userId: auth.userId }, 'role deleted');
       return { message: 'Role deleted successfully' };
     },
