@@ -33,6 +33,11 @@ declare module 'fastify' {
     access?: RouteAccess;
     /** The body is multipart/form-data, read and checked by the handler (no body schema applies). */
     multipart?: true;
+    /**
+     * A GET that may write (SPEC gives it that shape): refused cross-site like a POST, so a link or an
+     * image on another site cannot make a signed-in browser call it. It must also be safe to repeat.
+     */
+    writesOnGet?: true;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

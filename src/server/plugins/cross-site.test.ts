@@ -1,3 +1,4 @@
+import type { Contact } from '@shared/api/contacts';
 import { createAppWithAdmin, signUpAdmin, type Member, type TestApp } from '../testing/test-app';
 
 let t: TestApp;
@@ -38,4 +39,17 @@ test('the product’s own origin and same-origin requests pass', async () => {
 test('reads are never refused for their origin (they change nothing)', async () => {
   const response = await admin.request({ method: 'GET', url: '/api/auth/verify', headers: { origin: 'https://evil.example' } });
   expect(response.statusCode).toBe(200);
+});
+
+test('a GET that creates a conversation is refused cross-site, and repeating it answers the same conversation', async () => {
+  const created = await admin.request({ method: 'POST', url: '/api/contacts', payload: { name: 'Cross Site', countryCode: '+971', phoneNumber: '501112233' } });
+  const contactId = created.json<Contact>().id;
+  const url = `/api/conversations/contact/${contactId}`;
+  const refused = await admin.request({ method: 'GET', url, headers: { 'sec-fetch-site': 'cross-site' } });
+  expect(refused.statusCode).toBe(403);
+  expect((await admin.request({ method: 'GET', url, headers: { origin: 'https://evil.example' } })).statusCode).toBe(403);
+  const first = await admin.request({ method: 'GET', url, headers: { 'sec-fetch-site': 'same-origin' } });
+  const second = await admin.request({ method: 'GET', url });
+  expect(first.statusCode).toBe(200);
+  expect(second.json().conversationId).toBe(first.json().conversationId);
 });

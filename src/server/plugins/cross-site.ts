@@ -7,14 +7,16 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Refuses state-changing requests that a browser sent from another site (CSRF), on top of the
  * SameSite session cookie. Browsers mark every such request with Origin and Sec-Fetch-Site; requests
- * without either come from non-browser clients, which carry no ambient cookie risk. The webhook is
- * exempt: it has no session and is authenticated by its signature.
+ * without either come from non-browser clients, which carry no ambient cookie risk. A GET route that
+ * writes declares `config.writesOnGet` and is treated the same. The webhook is exempt: it has no
+ * session and is authenticated by its signature.
  */
 export const crossSitePlugin = fp(async (app: FastifyInstance) => {
   const publicOrigin = new URL(app.config.publicUrl).origin;
 
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || request.url.startsWith('/api/webhooks/')) return;
+    const safe = SAFE_METHODS.has(request.method) && !request.routeOptions.config.writesOnGet;
+    if (safe || request.url.startsWith('/api/webhooks/')) return;
     if (request.headers['sec-fetch-site'] === 'cross-site') throw forbidden('Cross-site request refused');
     const origin = request.headers.origin;
     if (origin !== undefined && origin !== publicOrigin && origin !== ownOrigin(request)) {

@@ -49,7 +49,8 @@ export async function conversationRoutes(fastify: FastifyInstance): Promise<void
 
   app.get(
     '/contact/:contactId',
-    { config: { access: 'chats:view' }, schema: { params: idParams({ contactId: CONTACT_NOT_FOUND }), querystring: noQuery } },
+    // Creates the contact's conversation on first use (once: repeating it answers the same one).
+    { config: { access: 'chats:view', writesOnGet: true }, schema: { params: idParams({ contactId: CONTACT_NOT_FOUND }), querystring: noQuery } },
     async (request): Promise<ContactConversationResponse> =>
       openContactConversation(app.db, authOf(request).organizationId, request.params.contactId),
   );
