@@ -8,6 +8,7 @@ import { contactsImportBench } from './contacts-import.bench';
 import { contactsListBench } from './contacts-list.bench';
 import { inboxBench } from './inbox.bench';
 import { inboxMergeBench } from './inbox-merge.bench';
+import { runtimeBench } from './runtime.bench';
 import { webhookIngestBench } from './webhook-ingest.bench';
 
 export interface BenchRow {
@@ -23,7 +24,7 @@ export interface BenchSuite {
 }
 
 const SUITES: BenchSuite[] = [
-  webhookIngestBench, contactsImportBench, contactsListBench, inboxMergeBench, inboxBench, broadcastDispatchBench, broadcastCrashBench,
+  webhookIngestBench, contactsImportBench, contactsListBench, inboxMergeBench, inboxBench, broadcastDispatchBench, broadcastCrashBench, runtimeBench,
 ];
 
 async function main(): Promise<void> {

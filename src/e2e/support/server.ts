@@ -1,10 +1,8 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
+import { freePort, npmStartScript, spawnScript, waitForHealth } from '../../server/cli/start-harness';
 
-const ROOT = path.resolve(__dirname, '../../..');
 const STATE_FILE = path.join(os.tmpdir(), 'parley-e2e-server.json');
 
 export interface E2eServer {
@@ -13,43 +11,16 @@ export interface E2eServer {
   dataDir: string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const address = probe.address();
-      probe.close(() => (typeof address === 'object' && address ? resolve(address.port) : reject(new Error('no port'))));
-    });
-  });
-}
-
-async function waitForHealth(baseUrl: string, child: ChildProcess, timeoutMs: number): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`the server exited with code ${child.exitCode}`);
-    try {
-      const response = await fetch(`${baseUrl}/api/health`);
-      if (response.ok) return;
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error(`the server did not become healthy within ${timeoutMs} ms`);
-}
-
 /**
- * Starts `npm start`'s entry exactly as a newcomer would run it (embedded database in a fresh
- * DATA_DIR, the demo organization, the sandbox without its customers' random chatter), on a free
- * port. Building the SPA happens inside.
+ * Starts Parley exactly as a newcomer's `npm start` does (the server built and run compiled, the
+ * embedded database in a fresh DATA_DIR, the demo organization, the sandbox without its customers'
+ * random chatter), on a free port. Building the server and the SPA happens inside.
  */
 export async function startServer(): Promise<E2eServer> {
   const port = await freePort();
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-e2e-'));
   const baseUrl = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [path.join(ROOT, 'node_modules/tsx/dist/cli.mjs'), 'src/server/cli/start.ts'], {
-    cwd: ROOT,
+  const child = spawnScript(npmStartScript(), {
     // The sandbox's customers stay quiet: a test makes the customer it needs write (its control API),
     // and random chatter would reorder the inbox and reopen closed windows under the tests.
     env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', SANDBOX_CUSTOMERS: '0' },

@@ -1,11 +1,12 @@
 import { mountBuiltInSandbox } from '@sandbox/mount';
-import { buildApp } from '../app';
+import { buildApp, embeddedDatabaseDir } from '../app';
 import { loadConfig } from '../config';
 import { hasOrganizations } from '../modules/organizations/organizations-repository';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../seed/demo-team';
 import { seedDemo } from '../seed/demo';
 import { resolveRuntimeSecrets } from '../whatsapp/runtime-secrets';
 import { DEFAULT_CLIENT_DIR, ensureClientBuilt } from './client-build';
+import { createEmbeddedDatabaseApart } from './embedded-database';
 
 /** `npm start`: the whole product on PORT with the embedded database (or DATABASE_URL) and the sandbox. */
 async function main(): Promise<void> {
@@ -14,6 +15,7 @@ async function main(): Promise<void> {
   if (config.clientDir === DEFAULT_CLIENT_DIR && process.env.PARLEY_SKIP_CLIENT_BUILD !== '1') {
     ensureClientBuilt(config.clientDir);
   }
+  if (!config.databaseUrl) createEmbeddedDatabaseApart(embeddedDatabaseDir(config));
 
   const app = await buildApp(config);
   await mountBuiltInSandbox(app, config);
