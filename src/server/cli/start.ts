@@ -1,4 +1,4 @@
-import { mountBuiltInSandbox } from '@sandbox/mount';
+import { mountBuiltInSandbox, sandboxExposureWarning } from '@sandbox/mount';
 import { buildApp, embeddedDatabaseDir } from '../app';
 import { loadConfig } from '../config';
 import { hasOrganizations } from '../modules/organizations/organizations-repository';
@@ -30,6 +30,8 @@ async function main(): Promise<void> {
     `  WhatsApp API: ${config.builtInSandbox ? `the built-in sandbox (${config.whatsappApiUrl})` : config.whatsappApiUrl}`,
   ];
   if (seeded) lines.push(`  Demo sign-in: ${DEMO_ADMIN_EMAIL} / ${DEMO_PASSWORD}`);
+  const sandboxWarning = config.builtInSandbox ? sandboxExposureWarning(config.publicUrl) : undefined;
+  if (sandboxWarning) lines.push('', `  WARNING: ${sandboxWarning}`);
   process.stdout.write(`${lines.join('\n')}\n\n`);
 
   const stop = async (signal: string) => {
