@@ -1,8 +1,10 @@
 import Fastify, { type FastifyInstance, type FastifyLoggerOptions } from 'fastify';
 import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
-import { redactUrl } from './lib/redact-url';
+import { REDACTED, redactUrl, secretHeaderLogPaths } from './lib/redact-url';
+import { fastifyTrustProxy } from './lib/trusted-proxies';
 import { analyticsRoutes } from './modules/analytics/routes';
+import { apiDocsRoutes } from './modules/api-docs/routes';
 import { authRoutes } from './modules/auth/routes';
 import { automationRoutes } from './modules/automation/routes';
 import { broadcastRoutes } from './modules/broadcasts/routes';
@@ -44,11 +46,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   const database = options.database ?? (await openConfiguredDatabase(config));
 
   const app = Fastify({
-    trustProxy: config.trustProxy,
+    trustProxy: fastifyTrustProxy(config.trustProxy),
     logger: options.logger === false ? false : {
       level: options.logger?.level ?? config.logLevel,
       stream: options.logger?.stream,
-      redact: ['req.headers.cookie', 'req.headers.authorization', 'req.headers["x-hub-signature-256"]', 'res.headers["set-cookie"]'],
+      redact: { paths: secretHeaderLogPaths(), censor: REDACTED },
       serializers: {
         req: (req: { method: string; url: string; ip?: string }) => ({ method: req.method, url: redactUrl(req.url), ip: req.ip }),
       },
@@ -69,7 +71,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(crossSitePlugin);
   await app.register(sessionPlugin);
   await app.register(accessPlugin);
-  await app.register(whatsappPlugin);
+  await app.register(whatsappPlugin, { databaseKind: database.kind });
   await app.register(broadcastDispatchPlugin, config.broadcastLeaseSeconds ? { leaseSeconds: config.broadcastLeaseSeconds } : {});
 
   await app.register(healthRoutes, { prefix: '/api/health' });
@@ -90,12 +92,16 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(mediaRoutes, { prefix: '/api/media' });
   await app.register(automationRoutes, { prefix: '/api/automation' });
   await app.register(broadcastRoutes, { prefix: '/api/broadcast' });
+  await app.register(apiDocsRoutes, { prefix: '/api/docs' });
 
   await app.register(spaPlugin);
   return app;
 }
 
+/** The folder the embedded database keeps its files in. */
+export const embeddedDatabaseDir = (config: AppConfig) => `${config.dataDir}/db`;
+
 function openConfiguredDatabase(config: AppConfig): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openDatabase({ kind: 'postgres', url: config.databaseUrl });
-  return openDatabase({ kind: 'pglite', dataDir: config.inMemoryDatabase ? undefined : `${config.dataDir}/db` });
+  return openDatabase({ kind: 'pglite', dataDir: config.inMemoryDatabase ? undefined : embeddedDatabaseDir(config) });
 }

@@ -2,6 +2,10 @@ import type { FastifyInstance, FastifySchema, FastifyTypeProvider, RouteOptions 
 import fp from 'fastify-plugin';
 import { ArraySchema, ObjectSchema, Schema, ValidationError, type AnyObject, type InferType } from 'yup';
 import { validate } from '@shared/validation/first-error';
+import { boundsCheckOf } from '../api-description/input-bounds';
+import { declaredRoutesOf, type DeclaredRoute } from '../api-description/route-registry';
+import { invalidInput } from '../lib/domain-error';
+import { holdsNulCharacter, NUL_CHARACTER_REFUSED } from '../lib/nul-characters';
 
 /**
  * Types a route's `request.body`, `request.query` and `request.params` from the yup schemas it declares,
@@ -15,19 +19,32 @@ export interface YupTypeProvider extends FastifyTypeProvider {
 const BODY_METHODS = new Set(['POST', 'PUT', 'PATCH']);
 
 /**
+ * The body an API route reads unless it declares its own `bodyLimit`: every JSON form Parley has fits in
+ * a fraction of it. Bigger requests (a broadcast's contact list, the webhook) declare theirs; multipart
+ * uploads are bounded by their own limits.
+ */
+export const JSON_BODY_LIMIT = 64 * 1024;
+
+/**
  * Every API route validates its input with the shared yup schemas, the same ones the forms use, through
  * Fastify's validator compiler. A route that would take input without a schema stops the app at start-up,
  * like a route without an access rule: URL parameters need `params`, GET routes `querystring`, POST/PUT/PATCH
  * `body` (multipart uploads declare `config.multipart` and check their fields themselves).
  *
- * A failure answers 400 with the first broken rule's message; a malformed URL id answers 404 with the
- * params schema's message, exactly like a record that does not exist. Response schemas (yup too) keep only
- * the fields they declare, so an internal column cannot leak by being added to a query.
+ * A failure answers 400 with the first broken rule's message (text holding a NUL character, on any route,
+ * before its schema); a malformed URL id answers 404 with the params schema's message, exactly like a
+ * record that does not exist. Before any rule runs, every array and string is measured against the limit
+ * its schema declares and nesting against a fixed depth (`boundsCheckOf`), so a request's cost is bounded
+ * by its schema, not by what the caller sent. Response schemas (yup too) keep only the fields they
+ * declare, so an internal column cannot leak by being added to a query.
  */
 export const validationPlugin = fp(async (app: FastifyInstance) => {
   app.setValidatorCompiler(({ schema, httpPart }) => {
     const yupSchema = asYup(schema);
+    const excess = boundsCheckOf(yupSchema);
     return (data: unknown) => {
+      const refusal = excess(data);
+      if (refusal !== undefined) return { error: schemaViolation(httpPart, refusal) };
       if (yupSchema instanceof ObjectSchema) {
         const result = validate(yupSchema as ObjectSchema<AnyObject>, data);
         if (result.ok) return { value: result.value };
@@ -47,12 +64,25 @@ export const validationPlugin = fp(async (app: FastifyInstance) => {
     return (data: unknown) => JSON.stringify(declaredOnly(yupSchema, data));
   });
 
+  // One check for every API route's text, before its schema runs: a NUL can never reach a query. The
+  // webhook keeps its JSON as raw bytes until its signature is checked (a later, route-level hook), so
+  // its customers' text is not refused here; ingestion replaces their NULs instead.
+  app.addHook('preValidation', async (request) => {
+    if (!request.routeOptions.url?.startsWith('/api')) return;
+    if (holdsNulCharacter(request.query) || holdsNulCharacter(request.body)) throw invalidInput(NUL_CHARACTER_REFUSED);
+  });
+
+  // The API description (GET /api/docs) is generated from what each route declares here.
+  const declared: DeclaredRoute[] = [];
+  app.decorate('declaredRoutes', declared);
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api') || route.method === 'HEAD') return;
     const missing = missingSchemas(route);
     if (missing.length > 0) {
       throw new Error(`Route ${String(route.method)} ${route.url} declares no ${missing.join(', ')} schema`);
     }
+    route.bodyLimit ??= JSON_BODY_LIMIT;
+    declared.push(...declaredRoutesOf(route));
   });
 }, { name: 'validation' });
 

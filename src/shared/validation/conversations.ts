@@ -26,7 +26,12 @@ export const conversationCountsQuerySchema = object({
   status: statusField.optional(),
 });
 
-const cursorField = number().typeError('Cursor must be a number').integer('Cursor must be a whole number').min(0, 'Cursor must be 0 or more');
+// A message's seq is a bigint read as a JavaScript number: a larger cursor would overflow the query.
+const cursorField = number()
+  .typeError('Cursor must be a number')
+  .integer('Cursor must be a whole number')
+  .min(0, 'Cursor must be 0 or more')
+  .max(Number.MAX_SAFE_INTEGER, 'Cursor is too large');
 
 /** GET /conversations/{id}/messages: the newest page, or the page before `before` (a message's seq). */
 export const messageListQuerySchema = object({

@@ -13,6 +13,11 @@ import {
 } from './broadcasts-service';
 
 const broadcastParams = idParams({ id: BROADCAST_TEXTS.notFound });
+/**
+ * The largest broadcast the form can send: 100 parameters of 1,000 characters (3 bytes each in UTF-8),
+ * 1,000 contact ids and 10 button rules come to about 340 KB, past the API's JSON default.
+ */
+const CREATE_BROADCAST_BODY_LIMIT = 512 * 1024;
 /** The drill-down's CSV takes the same filters as its pages, without paging. */
 const recipientExportQuerySchema = recipientListQuerySchema.omit(['page', 'limit']);
 
@@ -30,7 +35,7 @@ export async function broadcastRoutes(fastify: FastifyInstance): Promise<void> {
     return listBroadcasts(db, authOf(request).organizationId, request.query);
   });
 
-  app.post('/', { config: { access: 'broadcasts:create' }, schema: { body: createBroadcastSchema } }, async (request, reply) => {
+  app.post('/', { config: { access: 'broadcasts:create' }, bodyLimit: CREATE_BROADCAST_BODY_LIMIT, schema: { body: createBroadcastSchema } }, async (request, reply) => {
     const { organizationId, userId } = authOf(request);
     const key = idempotencyKeyOf(request.headers['idempotency-key']);
     const { created, response } = await createBroadcast(db, { organizationId, userId }, request.body, key);
