@@ -1,12 +1,45 @@
-/** The country codes a contact may have. */
-export const SUPPORTED_COUNTRIES = [
-  { code: '+91', name: 'India' },
-  { code: '+971', name: 'United Arab Emirates' },
-  { code: '+966', name: 'Saudi Arabia' },
-  { code: '+965', name: 'Kuwait' },
-  { code: '+973', name: 'Bahrain' },
-  { code: '+974', name: 'Qatar' },
-  { code: '+968', name: 'Oman' },
-] as const;
+import metadata from 'libphonenumber-js/min/metadata';
+import { getCountries, getCountryCallingCode, type CountryCode } from 'libphonenumber-js/min';
 
-export type SupportedCountryCode = (typeof SUPPORTED_COUNTRIES)[number]['code'];
+/** A country a contact's number may belong to: its ISO 3166 region ('AE'), calling code ('+971') and English name. */
+export interface Country {
+  region: string;
+  code: string;
+  name: string;
+}
+
+/** SPEC's countries, first in the picker in SPEC's order and with SPEC's names. */
+export const PRIMARY_COUNTRIES: readonly Country[] = [
+  { region: 'IN', code: '+91', name: 'India' },
+  { region: 'AE', code: '+971', name: 'United Arab Emirates' },
+  { region: 'SA', code: '+966', name: 'Saudi Arabia' },
+  { region: 'KW', code: '+965', name: 'Kuwait' },
+  { region: 'BH', code: '+973', name: 'Bahrain' },
+  { region: 'QA', code: '+974', name: 'Qatar' },
+  { region: 'OM', code: '+968', name: 'Oman' },
+];
+
+function otherCountries(): Country[] {
+  const names = new Intl.DisplayNames(['en'], { type: 'region' });
+  const first = new Set(PRIMARY_COUNTRIES.map(({ region }) => region));
+  return getCountries()
+    .filter((region) => !first.has(region))
+    .map((region: CountryCode) => ({ region, code: `+${getCountryCallingCode(region)}`, name: names.of(region) ?? region }))
+    .sort((a, b) => a.name.localeCompare(b.name, 'en'));
+}
+
+/** Every country libphonenumber knows: SPEC's seven first, then the others by English name. */
+export const COUNTRIES: readonly Country[] = [...PRIMARY_COUNTRIES, ...otherCountries()];
+
+/** The country a new contact starts with: SPEC's first. */
+export const DEFAULT_COUNTRY = PRIMARY_COUNTRIES[0];
+
+
+/**
+ * The country a stored country code stands for where only the code is kept: the code's main country
+ * ('+1' is the United States, '+44' the United Kingdom), or undefined for a code no country has.
+ */
+export function countryOfCode(code: string): Country | undefined {
+  const main = metadata.country_calling_codes[code.slice(1)]?.[0];
+  return main === undefined ? undefined : COUNTRIES.find(({ region }) => region === main);
+}

@@ -1,27 +1,29 @@
-import { SUPPORTED_COUNTRIES } from './countries';
+// The `min` metadata: this module is part of the web app too (the contact form, the CSV preview, every
+// number shown), and `min` is about half the size of `max`. It validates a number's length for its
+// country and leading digits (and tells NANP countries apart), not every digit pattern: WhatsApp accepts
+// landlines and new ranges, so `max`'s stricter digit patterns would buy little beyond a heavier bundle
+// and refusals of numbers allocated after the metadata was published. `mobile` would refuse landlines.
+import metadata from 'libphonenumber-js/min/metadata';
+import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/min';
 
 /**
- * Phone normalization, shared by the contact form, the CSV preview and the server so that one person is
- * one contact however the number was typed. A stored number is the country code ('+971') and the national
- * significant number ('501234567'); their concatenation is the E.164 key, unique per organization.
+ * Phone numbers of every country, shared by the contact form, the CSV preview and the server so that one
+ * person is one contact however the number was typed. A stored number is the country code ('+971') and
+ * the national significant number ('501234567'); their concatenation is the E.164 key, unique per
+ * organization.
  */
-
-/** National significant number lengths of the supported countries' mobile numbers. */
-const NATIONAL_LENGTH: Readonly<Record<string, number>> = {
-  '+91': 10,
-  '+971': 9,
-  '+966': 9,
-  '+965': 8,
-  '+973': 8,
-  '+974': 8,
-  '+968': 8,
-};
 
 export interface NormalizedPhone {
   countryCode: string;
   phoneNumber: string;
   e164: string;
 }
+
+/** Every calling code the metadata knows: countries' and non-geographic ones (+800, +882…), without '+'. */
+const CALLING_CODES: ReadonlySet<string> = new Set([...Object.keys(metadata.country_calling_codes), ...Object.keys(metadata.nonGeographic ?? {})]);
+
+/** ITU calling codes are one to three digits long and prefix-free. */
+const LONGEST_CALLING_CODE = 3;
 
 /** The E.164 key of a stored number: its country code, then its national digits ('+971' + '501234567'). */
 export function e164Of(countryCode: string, nationalNumber: string): string {
@@ -33,44 +35,74 @@ export function phoneDigits(phoneNumber: string): string {
   return phoneNumber.replace(/\s+/g, '');
 }
 
+/** Whether '+44' (surrounding spaces ignored) is a calling code numbers can be dialled with. */
+export function isKnownCountryCode(countryCode: string): boolean {
+  const code = countryCode.trim();
+  return code.startsWith('+') && CALLING_CODES.has(code.slice(1));
+}
+
+function stored(phone: PhoneNumber): NormalizedPhone {
+  const countryCode = `+${phone.countryCallingCode}`;
+  return { countryCode, phoneNumber: phone.nationalNumber, e164: e164Of(countryCode, phone.nationalNumber) };
+}
+
 /**
- * Normalizes a number typed with a known country code. For the supported countries (all of which dial a
- * trunk '0' nationally and never in E.164) '050 123 4567' and '971501234567' under +971 both become
- * '501234567'; for any other code the digits are kept as typed.
+ * The number as stored when it is a valid number of that country code, else undefined. It may be typed
+ * nationally with its trunk prefix ('050 123 4567' under +971), or with the code in front
+ * ('971501234567'); both are '501234567'. A number of another country is not valid under this code.
+ */
+export function parsePhone(countryCode: string, phoneNumber: string): NormalizedPhone | undefined {
+  if (!isKnownCountryCode(countryCode)) return undefined;
+  const digits = phoneDigits(phoneNumber);
+  // A '+' would let the text name another country than the code does.
+  if (!/^\d+$/.test(digits)) return undefined;
+  const code = countryCode.trim().slice(1);
+  const parsed = parsePhoneNumberFromString(digits, { defaultCallingCode: code });
+  return parsed?.isValid() && parsed.countryCallingCode === code ? stored(parsed) : undefined;
+}
+
+/**
+ * The stored form of a number typed with a country code: as parsePhone reads it when valid; otherwise
+ * (only for numbers no rule has checked) the code and the digits as typed.
  */
 export function normalizePhone(countryCode: string, phoneNumber: string): NormalizedPhone {
+  const phone = parsePhone(countryCode, phoneNumber);
+  if (phone) return phone;
   const code = countryCode.trim();
-  let national = phoneDigits(phoneNumber);
-  const length = NATIONAL_LENGTH[code];
-  if (length !== undefined) {
-    const codeDigits = code.slice(1);
-    if (national.length === codeDigits.length + length && national.startsWith(codeDigits)) {
-      national = national.slice(codeDigits.length);
-    } else if (national.length === length + 1 && national.startsWith('0')) {
-      national = national.slice(1);
-    }
-  }
+  const national = phoneDigits(phoneNumber);
   return { countryCode: code, phoneNumber: national, e164: e164Of(code, national) };
 }
 
 /**
- * The supported country a bare international number (digits only, no '+') belongs to, recognized by its
- * code followed by exactly that country's national length; undefined when it fits none. The supported
- * codes are prefix-free, so at most one can match.
+ * A number in international form without its '+' ('447911123456', or Meta's wa_id) as stored, when it
+ * is a valid number of the country its code names; else undefined.
  */
+export function parseInternational(digits: string): NormalizedPhone | undefined {
+  if (!/^\d+$/.test(digits)) return undefined;
+  const parsed = parsePhoneNumberFromString(`+${digits}`);
+  return parsed?.isValid() ? stored(parsed) : undefined;
+}
+
+/** The country code a bare international number ('447911123456', no '+') is a valid number of; else undefined. */
 export function detectCountryCode(digits: string): string | undefined {
-  return SUPPORTED_COUNTRIES.find(({ code }) => {
-    const codeDigits = code.slice(1);
-    return digits.startsWith(codeDigits) && digits.length === codeDigits.length + NATIONAL_LENGTH[code];
-  })?.code;
+  return parseInternational(digits)?.countryCode;
 }
 
-/** The supported country code an international number ('+9715…' without the '+') starts with. */
+/** The known calling code an international number ('4479…', without the '+') starts with, as '+44'. */
 export function countryCodePrefixOf(digits: string): string | undefined {
-  return SUPPORTED_COUNTRIES.find(({ code }) => digits.startsWith(code.slice(1)))?.code;
+  for (let length = 1; length <= LONGEST_CALLING_CODE; length += 1) {
+    const code = digits.slice(0, length);
+    if (code.length === length && /^\d+$/.test(code) && CALLING_CODES.has(code)) return `+${code}`;
+  }
+  return undefined;
 }
 
-/** How a stored number is shown: '+971 501234567'. */
+/**
+ * How a stored number is shown: grouped the way its country writes it ('+971 50 123 4567'). It is read
+ * from the E.164 key, so a number stored with its code split wrongly still shows right; one that is not
+ * valid shows as stored.
+ */
 export function formatPhone(countryCode: string, phoneNumber: string): string {
-  return `${countryCode} ${phoneNumber}`;
+  const phone = parsePhoneNumberFromString(e164Of(countryCode, phoneNumber));
+  return phone?.isValid() ? phone.formatInternational() : `${countryCode} ${phoneNumber}`;
 }

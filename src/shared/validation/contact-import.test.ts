@@ -1,5 +1,5 @@
 import { checkCsvRow, createCsvRowChecker, csvColumns, defaultImportTagName, isAcceptableCsvFile, type CsvColumns } from './contact-import';
-import { contactFieldsAreValid, contactSchema } from './contacts';
+import { acceptedContactFields, contactSchema } from './contacts';
 
 const columns: CsvColumns = { mobile: 0, name: 1, countryCode: 2 };
 
@@ -14,8 +14,20 @@ describe('csvColumns', () => {
     expect(csvColumns(['mobile'])).toEqual({ ok: true, columns: { mobile: 0, name: -1, countryCode: -1 } });
   });
 
-  test('refuses a header without mobile', () => {
-    expect(csvColumns(['phone', 'name'])).toEqual({ ok: false, message: expect.stringContaining('no "mobile" column') });
+  test.each([['phone'], ['Phone Number'], ['phone_number'], [' WhatsApp '], ['WHATSAPP NUMBER'], ['whatsapp-number']])(
+    'takes %j as the number column',
+    (name) => {
+      expect(csvColumns(['name', name])).toEqual({ ok: true, columns: { mobile: 1, name: 0, countryCode: -1 } });
+    },
+  );
+
+  test('prefers mobile, then the WhatsApp number, over a generic phone column', () => {
+    expect(csvColumns(['phone', 'whatsapp', 'mobile'])).toEqual({ ok: true, columns: { mobile: 2, name: -1, countryCode: -1 } });
+    expect(csvColumns(['phone', 'WhatsApp Number'])).toEqual({ ok: true, columns: { mobile: 1, name: -1, countryCode: -1 } });
+  });
+
+  test('refuses a header without a number column', () => {
+    expect(csvColumns(['telephone', 'name'])).toEqual({ ok: false, message: expect.stringContaining('no "mobile" column') });
   });
 });
 
@@ -31,6 +43,14 @@ describe('checkCsvRow', () => {
     [['0501234567', '', '+971'], '+971', '501234567'],
     [['971501234567', '', ''], '+971', '501234567'],
     [['9876543210', '', ''], '+91', '9876543210'],
+    // Every country, written internationally with no country_code column, or with one.
+    [['+44 7911 123456', 'Oliver Smith', ''], '+44', '7911123456'],
+    [['+1 202 555 0123', '', ''], '+1', '2025550123'],
+    [['+49 1512 3456789', '', ''], '+49', '15123456789'],
+    [['+55 11 91234 5678', 'João Silva', ''], '+55', '11912345678'],
+    [['+234 803 123 4567', '', ''], '+234', '8031234567'],
+    [['07911 123456', '', '44'], '+44', '7911123456'],
+    [['447911123456', '', ''], '+44', '7911123456'],
   ])('%j is %s %s', (fields, countryCode, phoneNumber) => {
     expect(checkCsvRow(fields, columns)).toEqual({
       kind: 'contact',
@@ -45,7 +65,10 @@ describe('checkCsvRow', () => {
     [['9876543210', '', '+1234567'], 'Invalid country code format'],
     [['9876543210', 'Agent 007', '+91'], 'Name contains invalid characters'],
     [['9876543210', 'X', '+91'], 'Name must be at least 2 characters'],
-    [['+44 7700 900123', '', ''], 'Unknown country code in mobile: add a country_code column'],
+    [['+999 1234 567', '', ''], 'Unknown country code in mobile: add a country_code column'],
+    [['9876543210', '', '+999'], 'Invalid country code format'],
+    [['+44 7911 1234', '', ''], 'Phone number is not valid for country code +44'],
+    [['501234567', '', ''], 'Phone number is not valid for country code +91'],
     [['+971501234567', '', '+91'], 'Mobile +971501234567 does not start with its country code +91'],
   ])('%j is refused: %s', (fields, reason) => {
     expect(reasonOf(fields)).toBe(reason);
@@ -56,19 +79,25 @@ describe('checkCsvRow', () => {
     expect(check(['9876543210', '', ''], 2).kind).toBe('contact');
     const again = check(['+91 98765 43210', '', ''], 7);
     expect(again.kind === 'error' && again.reason()).toBe('Duplicate of line 2 (same phone number)');
+    expect(check(['+44 7911 123456', '', ''], 8).kind).toBe('contact');
+    const uk = check(['07911 123456', '', '44'], 9);
+    expect(uk.kind === 'error' && uk.reason()).toBe('Duplicate of line 8 (same phone number)');
   });
 });
 
 describe('the fast predicate agrees with the yup schema', () => {
   const names = ['', '  ', 'Al', 'A', 'Asha Rao', "O'Neil-Smith Jr.", 'محمد', 'R2D2', 'x'.repeat(100), 'x'.repeat(101), ' Bo ', 'Ann\u0301e', 'a_b'];
-  const codes = ['+91', '+971', '', '91', '+', '+12345', ' +966 ', '+0'];
-  const phones = ['9876543210', '98765 43210', '123456', '1234567', '123456789012345', '1234567890123456', '', '   ', '98-76', '0501234567'];
+  const codes = ['+91', '+971', '', '91', '+', '+12345', ' +966 ', '+0', '+999', '+44', '+1'];
+  const phones = [
+    '9876543210', '98765 43210', '123456', '1234567', '123456789012345', '1234567890123456', '', '   ', '98-76', '0501234567',
+    '501234567', '07911 123456', '2025550123', '+447911123456',
+  ];
   test('on every combination of tricky fields', () => {
     for (const name of names) {
       for (const countryCode of codes) {
         for (const phoneNumber of phones) {
           const viaYup = contactSchema.isValidSync({ name, countryCode, phoneNumber });
-          expect({ name, countryCode, phoneNumber, valid: contactFieldsAreValid({ name, countryCode, phoneNumber }) }).toEqual({
+          expect({ name, countryCode, phoneNumber, valid: acceptedContactFields({ name, countryCode, phoneNumber }) !== undefined }).toEqual({
             name, countryCode, phoneNumber, valid: viaYup,
           });
         }

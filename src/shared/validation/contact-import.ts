@@ -1,8 +1,8 @@
 import { object } from 'yup';
 import { COUNTRY_CODE_DIGITS, CSV_DEFAULT_COUNTRY_CODE, CSV_MAX_BYTES, TAG_NAME } from '../constants';
-import { countryCodePrefixOf, detectCountryCode, normalizePhone, phoneDigits, type NormalizedPhone } from '../phone';
+import { countryCodePrefixOf, detectCountryCode, parsePhone, phoneDigits } from '../phone';
 import { validate } from './first-error';
-import { contactFieldsAreValid, contactNameField, countryCodeField, phoneNumberField } from './contacts';
+import { acceptedContactFields, contactNameField, countryCodeField, phoneNumberField, type AcceptedContact } from './contacts';
 import { tagNameField } from './tags';
 
 /**
@@ -12,7 +12,8 @@ import { tagNameField } from './tags';
 
 export const INVALID_CSV_FILE = 'Invalid File: Please upload a CSV file';
 export const CSV_TOO_LARGE = `The file is larger than ${CSV_MAX_BYTES / (1024 * 1024)} MB. Split it into smaller files.`;
-export const CSV_NO_MOBILE_COLUMN = 'The file has no "mobile" column. The first line must name the columns, e.g. mobile,name,country_code';
+export const CSV_NO_MOBILE_COLUMN =
+  'The file has no "mobile" column (or phone, phone number, whatsapp, whatsapp number). The first line must name the columns, e.g. mobile,name,country_code';
 export const CSV_NOT_UTF8 = 'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.';
 
 /** POST /tags/import's tagName: the import tag is an ordinary tag, so it follows the tag name rules. */
@@ -50,16 +51,22 @@ function columnKey(name: string): string {
   return name.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/[\s-]+/g, '_');
 }
 
+/**
+ * The names other tools give the number's column, as column keys, most specific first: SPEC's `mobile`,
+ * then the WhatsApp number (what Parley messages), then a generic phone. The first one a file has is
+ * the number; any other is ignored like an unknown column.
+ */
+const NUMBER_COLUMN_KEYS = ['mobile', 'whatsapp', 'whatsapp_number', 'phone', 'phone_number'];
+
 export function csvColumns(header: readonly string[]): CsvHeaderResult {
   const keys = header.map(columnKey);
-  const columns = { mobile: keys.indexOf('mobile'), name: keys.indexOf('name'), countryCode: keys.indexOf('country_code') };
-  return columns.mobile === -1 ? { ok: false, message: CSV_NO_MOBILE_COLUMN } : { ok: true, columns };
+  const numberKey = NUMBER_COLUMN_KEYS.find((key) => keys.includes(key));
+  if (numberKey === undefined) return { ok: false, message: CSV_NO_MOBILE_COLUMN };
+  return { ok: true, columns: { mobile: keys.indexOf(numberKey), name: keys.indexOf('name'), countryCode: keys.indexOf('country_code') } };
 }
 
 /** A contact as one good CSV row describes it. */
-export interface ImportedContact extends NormalizedPhone {
-  name: string | null;
-}
+export type ImportedContact = AcceptedContact;
 
 /**
  * A bad row's reason is computed on demand: yup's message costs ~100 µs a row, and an import only reports
@@ -81,8 +88,9 @@ const rowSchema = object({ phoneNumber: phoneNumberField, countryCode: countryCo
 
 /**
  * Reads one data row. The country code comes, in this order, from a mobile written internationally
- * ('+971 50 123 4567'), the country_code column ('+971' or '971'), a bare international mobile of a
- * supported country ('971501234567'), or else the default +91. Then the contact form's own rules apply.
+ * ('+44 7911 123456'), the country_code column ('+971' or '971'), or else (see bareNumberCountryCode)
+ * the default or the code a bare international mobile starts with. Then the contact form's own rules
+ * apply.
  */
 export function checkCsvRow(fields: readonly string[], columns: CsvColumns): CsvRowOutcome {
   const cell = (index: number) => (index === -1 ? '' : (fields[index] ?? '').trim());
@@ -102,18 +110,29 @@ export function checkCsvRow(fields: readonly string[], columns: CsvColumns): Csv
     countryCode = prefix;
     phoneNumber = digits.slice(prefix.length - 1);
   } else if (!countryCode) {
-    countryCode = detectCountryCode(phoneDigits(mobile)) ?? CSV_DEFAULT_COUNTRY_CODE;
+    countryCode = bareNumberCountryCode(phoneDigits(mobile));
   }
 
   const values = { name: cell(columns.name), countryCode, phoneNumber };
-  if (!contactFieldsAreValid(values)) {
+  const contact = acceptedContactFields(values);
+  if (!contact) {
     return failure(() => {
       const result = validate(rowSchema, values);
       return result.ok ? 'Invalid row' : result.message;
     });
   }
-  const phone = normalizePhone(values.countryCode, values.phoneNumber);
-  return { kind: 'contact', contact: { ...phone, name: values.name || null } };
+  return { kind: 'contact', contact };
+}
+
+/**
+ * The country of a mobile that names none, in a row without a country_code: the default when it is a
+ * valid number there (so '9876543210' stays Indian even where it could be read as another country's
+ * international number), else the country a bare international number is valid in ('447911123456'),
+ * else the default, whose rules then say what is wrong.
+ */
+function bareNumberCountryCode(digits: string): string {
+  if (parsePhone(CSV_DEFAULT_COUNTRY_CODE, digits)) return CSV_DEFAULT_COUNTRY_CODE;
+  return detectCountryCode(digits) ?? CSV_DEFAULT_COUNTRY_CODE;
 }
 
 /**

@@ -8,6 +8,7 @@ const EXAMPLE = `mobile,name,country_code
 501234567,Aisha Khan,+971
 98765 43210,Vikram Rao,91
 +966 55 123 4567,Reem Al Otaibi,
++44 7911 123456,Oliver Smith,
 9812345678,,`;
 
 /** The rules of an importable file, said once for the people preparing one. */
@@ -21,17 +22,19 @@ export function CsvFormatGuide() {
         <Typography variant="body2" component="div">
           <Box component="ul" sx={{ m: 0, pl: 2.5, '& li': { mb: 0.75 } }}>
             <li>
-              The first line names the columns, in any order and any case: <code>mobile</code> (required), <code>name</code> and{' '}
-              <code>country_code</code> (optional). Other columns are ignored.
+              The first line names the columns, in any order and any case: <code>mobile</code> (required; a column named{' '}
+              <code>phone</code>, <code>phone number</code>, <code>whatsapp</code> or <code>whatsapp number</code> will do too),{' '}
+              <code>name</code> and <code>country_code</code> (optional). Other columns are ignored.
             </li>
             <li>
-              <code>mobile</code>: 7 to 15 digits; spaces are fine. A number written internationally (<code>+971 50 123 4567</code>,{' '}
-              <code>971501234567</code>) carries its own country code. A leading 0 is dropped (<code>0501234567</code> is{' '}
-              <code>501234567</code>).
+              <code>mobile</code>: 7 to 15 digits; spaces are fine. A number of any country written internationally (
+              <code>+44 7911 123456</code>, <code>+971 50 123 4567</code>) carries its own country code. A leading trunk 0 is dropped (
+              <code>0501234567</code> under +971 is <code>501234567</code>). Each number must be a valid number of its country.
             </li>
             <li>
               <code>country_code</code>: <code>+971</code> or <code>971</code>. When a row has none and its mobile carries none, it is{' '}
-              <strong>{CSV_DEFAULT_COUNTRY_CODE}</strong>.
+              <strong>{CSV_DEFAULT_COUNTRY_CODE}</strong>, unless the mobile is another country&apos;s number written internationally
+              without its + (<code>971501234567</code>).
             </li>
             <li>
               <code>name</code>: 2 to 100 letters, spaces, and . &apos; - (it may be left empty).

@@ -65,7 +65,7 @@ describe('Import Contacts screen', () => {
     await user.click(screen.getByRole('button', { name: 'Import Contacts' }));
     expect(await screen.findByText('Tag name must be at least 2 characters')).toBeInTheDocument();
 
-    await choose(user, csvFile('phone,name\n9876543210,Someone\n', 'wrong.csv'));
+    await choose(user, csvFile('telephone,name\n9876543210,Someone\n', 'wrong.csv'));
     expect(await screen.findByText(/no "mobile" column/)).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Import Contacts' })).toBeDisabled();
   });

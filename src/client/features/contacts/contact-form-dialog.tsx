@@ -1,4 +1,3 @@
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import { useField, useFormikContext, type FormikHelpers } from 'formik';
 import { FormDialog } from '@client/components/form/form-dialog';
@@ -7,22 +6,33 @@ import { useRecordAction } from '@client/components/toast/use-record-action';
 import { useToast } from '@client/components/toast/use-toast';
 import { isApiError } from '@client/api/api-error';
 import { TagPicker } from '@client/components/tags/tag-picker';
+import { useNarrowScreen } from '@client/components/use-narrow-screen';
 import type { Contact, ContactInput } from '@shared/api/contacts';
 import { MAX_TAGS_PER_CONTACT } from '@shared/constants';
-import { SUPPORTED_COUNTRIES } from '@shared/countries';
+import { DEFAULT_COUNTRY } from '@shared/countries';
+import { e164Of, parseInternational } from '@shared/phone';
 import { contactSchema } from '@shared/validation/contacts';
 import { useCreateContactMutation, useUpdateContactMutation } from './contacts-api';
+import { CountryCodeField } from './country-code-field';
 
 /** The request's shape with every field filled in, as the form always holds them (blank name = ''). */
 type ContactFormValues = { [K in keyof ContactInput]-?: NonNullable<ContactInput[K]> };
 
-const DEFAULT_COUNTRY_CODE = SUPPORTED_COUNTRIES[0].code;
+/**
+ * A stored number as the form shows it: split again from its E.164 key, so a code stored split wrongly
+ * (a WhatsApp number of a country Parley did not know yet: '+23' '48031234567') shows as '+234'
+ * '8031234567', and is stored so with the contact's next change. The key, and so the contact, stay the same.
+ */
+function storedNumber({ countryCode, phoneNumber }: Contact): { countryCode: string; phoneNumber: string } {
+  return parseInternational(e164Of(countryCode, phoneNumber).slice(1)) ?? { countryCode, phoneNumber };
+}
 
 function initialValues(contact: Contact | null): ContactFormValues {
+  const number = contact ? storedNumber(contact) : { countryCode: DEFAULT_COUNTRY.code, phoneNumber: '' };
   return {
     name: contact?.name ?? '',
-    countryCode: contact?.countryCode ?? DEFAULT_COUNTRY_CODE,
-    phoneNumber: contact?.phoneNumber ?? '',
+    countryCode: number.countryCode,
+    phoneNumber: number.phoneNumber,
     tagIds: contact?.tags.map((tag) => tag.tagId) ?? [],
   };
 }
@@ -57,10 +67,8 @@ export function ContactFormDialog({ open, contact, canTag, onClose }: ContactFor
   const runAction = useRecordAction('Contact');
   const [createContact] = useCreateContactMutation();
   const [updateContact] = useUpdateContactMutation();
+  const narrow = useNarrowScreen();
   const editing = contact !== null;
-  const codes = SUPPORTED_COUNTRIES.some((c) => c.code === contact?.countryCode) || !contact
-    ? SUPPORTED_COUNTRIES
-    : [...SUPPORTED_COUNTRIES, { code: contact.countryCode, name: 'Other' }];
 
   async function submit(parsed: ContactInput, helpers: FormikHelpers<ContactFormValues>) {
     const body: ContactInput = {
@@ -96,14 +104,9 @@ export function ContactFormDialog({ open, contact, canTag, onClose }: ContactFor
       maxWidth="sm"
     >
       <FormikTextField name="name" label="Name" placeholder="Optional" autoFocus fullWidth />
-      <Stack direction="row" spacing={2}>
-        <FormikTextField name="countryCode" label="Country Code" select required sx={{ width: 200, flexShrink: 0 }}>
-          {codes.map((country) => (
-            <MenuItem key={country.code} value={country.code}>
-              {country.code} {country.name}
-            </MenuItem>
-          ))}
-        </FormikTextField>
+      {/* Side by side where there is room; stacked on a phone, so a long country name stays readable. */}
+      <Stack direction={narrow ? 'column' : 'row'} spacing={2}>
+        <CountryCodeField name="countryCode" label="Country Code" width={narrow ? '100%' : 260} />
         <FormikTextField
           name="phoneNumber"
           label="Phone Number"

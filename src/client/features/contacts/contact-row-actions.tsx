@@ -8,6 +8,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { Contact } from '@shared/api/contacts';
+import { formatPhone } from '@shared/phone';
 
 /** What the signed-in member may do with a row; the screen works it out from the session. */
 export interface ContactRowAbilities {
@@ -35,7 +36,7 @@ function notesBadge(count: number): string {
 }
 
 export function contactLabel(contact: Contact): string {
-  return contact.name ?? `${contact.countryCode} ${contact.phoneNumber}`;
+  return contact.name ?? formatPhone(contact.countryCode, contact.phoneNumber);
 }
 
 /** Start chat, notes (with the count), edit, delete; a deleted row offers only Restore. */

@@ -63,7 +63,7 @@ describe('Contacts screen', () => {
     const seen = answers();
     renderScreen();
     const row = await rowOf('Aisha Khan');
-    expect(within(row).getByText('+971 501234567')).toBeInTheDocument();
+    expect(within(row).getByText('+971 50 123 4567')).toBeInTheDocument();
     expect(within(row).getByText('VIP')).toBeInTheDocument();
     expect(within(row).getByRole('button', { name: 'Notes of Aisha Khan: 3' })).toHaveTextContent('3');
     expect(seen[0].searchParams.get('limit')).toBe('50');
@@ -124,12 +124,18 @@ describe('Contacts screen', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Add Contact' }));
     expect(await within(dialog).findByText('Phone number must be 7-15 digits')).toBeInTheDocument();
 
-    await user.type(within(dialog).getByRole('textbox', { name: /Phone Number/ }), '4567 89');
+    const phone = within(dialog).getByRole('textbox', { name: /Phone Number/ });
+    await user.type(phone, '4567 89');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Contact' }));
+    expect(await within(dialog).findByText('Phone number is not valid for country code +971')).toBeInTheDocument();
+
+    await user.clear(phone);
+    await user.type(phone, '050 123 4567');
     await user.click(within(dialog).getByRole('combobox', { name: 'Tags' }));
     await user.click(await screen.findByRole('option', { name: 'VIP' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add Contact' }));
     expect(await screen.findByText('Contact created successfully')).toBeInTheDocument();
-    expect(sent).toEqual({ name: 'Omar Haddad', countryCode: '+971', phoneNumber: '1234567 89', tagIds: [vip.id] });
+    expect(sent).toEqual({ name: 'Omar Haddad', countryCode: '+971', phoneNumber: '050 123 4567', tagIds: [vip.id] });
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add Contact' })).not.toBeInTheDocument());
   });
 

@@ -43,7 +43,7 @@ describe('Contacts table width', () => {
       const row = (await screen.findByText('Aisha Khan')).closest('[role="row"]') as HTMLElement;
       expect(headers()).toEqual(['Name', 'Actions']);
       const nameCell = screen.getByText('Aisha Khan').closest('[role="gridcell"]') as HTMLElement;
-      expect(within(nameCell).getByText('+971 501234567')).toBeInTheDocument();
+      expect(within(nameCell).getByText('+971 50 123 4567')).toBeInTheDocument();
       expect(within(row).queryByText('VIP')).not.toBeInTheDocument();
       expect(within(row).getAllByRole('button')).toHaveLength(4);
       for (const name of [/^Start chat with Aisha Khan/, /^Notes of Aisha Khan/, /^Edit Aisha Khan/, /^Delete Aisha Khan/]) {

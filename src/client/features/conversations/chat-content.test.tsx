@@ -174,7 +174,7 @@ describe('Contact pane', () => {
     const { user } = renderInbox('/conversations/contact-v-1');
     const pane = await screen.findByRole('region', { name: 'Contact info' });
     expect(within(pane).getByText('VIP')).toBeInTheDocument();
-    expect(within(pane).getByText('+971 501234567')).toBeInTheDocument();
+    expect(within(pane).getByText('+971 50 123 4567')).toBeInTheDocument();
     expect(within(pane).getByText(/^Window open/)).toBeInTheDocument();
     expect(within(pane).getByText('24-hour window')).toBeInTheDocument();
     expect(within(pane).getByText('Unassigned')).toBeInTheDocument();

@@ -43,7 +43,7 @@ describe('Conversations list', () => {
     expect(within(first).getByText('Open')).toBeInTheDocument();
     expect(within(first).getByText('Unassigned')).toBeInTheDocument();
 
-    const second = await rowOf('+91 9876543210');
+    const second = await rowOf('+91 98765 43210');
     expect(within(second).getByText('3h ago')).toBeInTheDocument();
     expect(within(second).getByText('In Progress')).toBeInTheDocument();
     expect(within(second).getByText('Omar Saleh')).toBeInTheDocument();
@@ -71,7 +71,7 @@ describe('Conversations list', () => {
     expect(screen.getByRole('button', { name: 'Resolved 0' })).toHaveAttribute('aria-pressed', 'true');
 
     await user.click(screen.getByRole('button', { name: 'In Progress 1' }));
-    await rowOf('+91 9876543210');
+    await rowOf('+91 98765 43210');
     expect(screen.queryByText('Aisha Khan')).not.toBeInTheDocument();
     expect(log).toContain('GET /conversations?page=1&limit=15&filter=all&status=in_progress');
   });
@@ -154,8 +154,8 @@ describe('An open conversation', () => {
   it('opens from a row without looking the contact up, and does not mark a read conversation read', async () => {
     const log = mockInbox({ conversations: [aisha, ravi], messages: { 'v-2': [message('v-2', 1, { content: 'Namaste' })] } });
     const { user, router } = renderInbox();
-    await user.click(within(await rowOf('+91 9876543210')).getByRole('link'));
-    expect(await within(await messageLog('+91 9876543210')).findByText('Namaste')).toBeInTheDocument();
+    await user.click(within(await rowOf('+91 98765 43210')).getByRole('link'));
+    expect(await within(await messageLog('+91 98765 43210')).findByText('Namaste')).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/conversations/contact-v-2');
     expect(log.filter((entry) => entry.includes('/contact/') || entry === 'GET /conversations/v-2' || entry.endsWith('/read'))).toEqual([]);
   });

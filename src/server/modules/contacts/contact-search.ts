@@ -6,8 +6,11 @@ import { perDatabase } from '../../db/per-database';
 import { contacts } from '../../db/schema';
 import { contactViewColumns, toContact, type ContactViewRow } from './contact-view';
 
-/** How many matches a search ranks at most (see searchContacts). */
-const SEARCH_CANDIDATES = 200;
+/**
+ * How many matches a search ranks at most (see searchQuery): twice the results it answers. Each
+ * candidate is a row read from its own heap page, so this bounds what a common fragment costs.
+ */
+const SEARCH_CANDIDATES = 2 * CONTACT_SEARCH_RESULT_LIMIT;
 
 const inOrganization = eq(contacts.organizationId, sql.placeholder('organizationId'));
 

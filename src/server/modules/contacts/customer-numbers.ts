@@ -1,15 +1,19 @@
-import { countryCodePrefixOf, normalizePhone, type NormalizedPhone } from '@shared/phone';
+import { countryCodePrefixOf, e164Of, parseInternational, type NormalizedPhone } from '@shared/phone';
 import { contactNameField } from '@shared/validation/contacts';
 
 /**
- * Splits Meta's `wa_id` (international digits, no '+') into country code and national number. The
- * supported countries are recognized exactly; for others the code is a best guess (NANP and +7 use one
- * digit, most others two) that only affects display: the E.164 key is right either way.
+ * Splits Meta's `wa_id` (international digits, no '+') into country code and national number, as the
+ * contact form would store the same number, for every country. Meta may know a number range newer than
+ * Parley's metadata: such a number is still stored, under the calling code it starts with (a code
+ * Parley does not know at all is taken as two digits). The split only affects display; the E.164 key is
+ * right either way.
  */
 export function splitInternational(digits: string): NormalizedPhone {
-  const known = countryCodePrefixOf(digits);
-  const codeLength = known ? known.length - 1 : digits.startsWith('1') || digits.startsWith('7') ? 1 : 2;
-  return normalizePhone(known ?? `+${digits.slice(0, codeLength)}`, digits.slice(codeLength));
+  const valid = parseInternational(digits);
+  if (valid) return valid;
+  const countryCode = countryCodePrefixOf(digits) ?? `+${digits.slice(0, 2)}`;
+  const phoneNumber = digits.slice(countryCode.length - 1);
+  return { countryCode, phoneNumber, e164: e164Of(countryCode, phoneNumber) };
 }
 
 /** A WhatsApp profile name becomes the contact's name only if the contact form would accept it. */
