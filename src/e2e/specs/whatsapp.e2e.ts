@@ -58,7 +58,7 @@ test('a token WhatsApp rejects is not saved; one that expires later opens the co
   await page.getByLabel('Business Account ID').fill(digits(15));
   await page.getByLabel('Webhook Verify Token').fill('expired-e2e-verify');
   await page.getByRole('button', { name: 'Save Configuration' }).click();
-  await page.getByText(/^WhatsApp did not confirm that this access token can use this phone number/).waitFor();
+  await page.getByText(/WhatsApp did not confirm that this access token can use this phone number/).waitFor();
 
   const token = `EAAGexpiresLater${digits(12)}`;
   await page.getByLabel('Access Token').fill(token);
