@@ -65,6 +65,8 @@ const config: Config = {
       // PGlite loads its WebAssembly with a dynamic import: Jest needs --experimental-vm-modules (npm test sets it).
       testEnvironment: 'node',
       testMatch: ['<rootDir>/src/{server,shared,sandbox}/**/*.test.ts'],
+      // *.postgres.test.ts needs several connections to one database (e.g. two server processes): PostgreSQL only.
+      testPathIgnorePatterns: process.env.DATABASE_URL ? ['/node_modules/'] : ['/node_modules/', '\\.postgres\\.test\\.ts$'],
     },
     ...(process.env.PARLEY_E2E === '1' ? [e2eProject] : []),
   ],

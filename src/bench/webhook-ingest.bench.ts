@@ -6,13 +6,15 @@ import path from 'node:path';
 import { and, count, eq, isNull, sql } from 'drizzle-orm';
 import { DEMO_BUSINESS } from '@sandbox/fixtures';
 import { inboundPayload, statusPayload, type StatusEvent } from '@sandbox/payloads';
+import { buildSandboxApp } from '@sandbox/sandbox-plugin';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
-import { openDatabase } from '../server/db/database';
+import { GRAPH_API_VERSION, loadConfig } from '../server/config';
+import { openDatabase, type DatabaseHandle } from '../server/db/database';
 import { conversations, messages, pendingStatuses, webhookEvents } from '../server/db/schema';
 import { findOrCreateConversation } from '../server/modules/conversations/conversations-repository';
 import { ensureContactForCustomer } from '../server/modules/contacts/contact-intake-service';
 import { newEncryptionKey } from '../server/whatsapp/token-cipher';
+import { startBenchPostgres } from './contacts-postgres';
 import type { BenchRow, BenchSuite } from './run';
 
 /** The minimal slice of autocannon's API this suite uses (the package ships no types). */
@@ -52,70 +54,118 @@ const WABA = DEMO_BUSINESS.businessAccountId;
 const number = { id: PNID, displayPhoneNumber: DEMO_BUSINESS.displayPhoneNumber, verifiedName: 'Bench', lastInbound: new Map<string, number>() };
 const customerWaId = (i: number) => `9715${String(10_000_000 + (i % CUSTOMERS)).padStart(8, '0')}`;
 
+/** Processing on PostgreSQL must keep up with the embedded database, and with this rate. */
+const TARGET_EVENTS_PER_SECOND = 4_000;
+
+interface Measurement {
+  rows: BenchRow[];
+  eventsPerSecond: number;
+}
+
 /**
  * Webhook ingestion under a burst: 10,000 inbound messages (50 per POST) and 30,000 statuses (sent,
  * delivered and read for 10,000 outbound messages, 100 per POST, shuffled) posted over 16 concurrent
- * connections to the real HTTP server on the embedded database (or DATABASE_URL). Reports the ack
- * rate and latency, then the worker's processing rate, and checks that every event was stored
- * exactly once.
+ * connections to the real HTTP server, on the embedded database and on PostgreSQL (DATABASE_URL or a
+ * throwaway cluster) with the production pool. Reports the ack rate and latency, then the inbox's
+ * processing rate, and checks that every event was stored exactly once.
  */
 export const webhookIngestBench: BenchSuite = {
   name: 'webhook-ingest',
   async run(): Promise<BenchRow[]> {
-    const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-webhook-'));
-    const database = process.env.DATABASE_URL
-      ? await openDatabase({ kind: 'postgres', url: process.env.DATABASE_URL })
-      : await openDatabase({ kind: 'pglite' });
-    const config = {
-      ...loadConfig({ SEED_DEMO: '0', PUBLIC_URL: 'http://127.0.0.1' }),
-      dataDir,
-      clientDir: '/nonexistent',
-      whatsappAppSecret: SECRET,
-      encryptionKey: newEncryptionKey(),
-    };
-    const app = await buildApp(config, { database, logger: false });
+    const embedded = await measureOn('embedded (PGlite)', () => openDatabase({ kind: 'pglite' }));
+    const postgres = await startBenchPostgres();
+    if ('skipped' in postgres) return [...embedded.rows, row('PostgreSQL', `skipped: ${postgres.skipped}`)];
     try {
-      await app.listen({ port: 0, host: '127.0.0.1' });
-      const address = app.server.address();
-      const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/webhooks/whatsapp`;
-      const organizationId = await configureOrganization(app);
-      const wamids = await seedOutboundMessages(database.db, organizationId);
-      const bodies = [...inboundBodies(), ...statusBodies(wamids)];
-
-      const started = performance.now();
-      const burst = await post(url, bodies, { connections: CONNECTIONS });
-      const ackSeconds = (performance.now() - started) / 1000;
-      await app.whatsapp.inbox.drain();
-      const processedSeconds = (performance.now() - started) / 1000;
-
-      // Meta's retries re-send what was already applied: the steady phase replays statuses, a no-op to apply.
-      const steadyBodies = statusBodies(wamids, STEADY_STATUSES_PER_POST).slice(0, STEADY_POSTS);
-      const steady = await post(url, steadyBodies, { connections: CONNECTIONS, overallRate: STEADY_RATE });
-      await app.whatsapp.inbox.drain();
-      const check = await verify(database.db, organizationId);
-      const events = INBOUND + STATUSES;
+      const server = await measureOn('PostgreSQL 15', () => openDatabase({ kind: 'postgres', url: postgres.url }));
+      const ratio = server.eventsPerSecond / embedded.eventsPerSecond;
       return [
-        row('events posted', `${events} in ${bodies.length} POSTs, ${CONNECTIONS} connections`),
-        row('ack throughput', `${Math.round(events / ackSeconds)} events/s (${Math.round(bodies.length / ackSeconds)} POST/s)`, '—'),
-        row('burst ack latency p50 / p99 / max', `${burst.latency.p50} / ${burst.latency.p99} / ${burst.latency.max} ms`),
-        row('burst non-2xx / errors / timeouts', `${burst.non2xx} / ${burst.errors} / ${burst.timeouts}`, '0 / 0 / 0'),
+        ...embedded.rows,
+        ...server.rows,
         row(
-          `steady ${STEADY_RATE} POST/s ack p50 / p99 / max`,
-          `${steady.latency.p50} / ${steady.latency.p99} / ${steady.latency.max} ms (${steady.non2xx + steady.errors} failed)`,
-          'p99 < 200 ms',
+          'processing: PostgreSQL vs embedded',
+          `${server.eventsPerSecond} vs ${embedded.eventsPerSecond} events/s (${ratio.toFixed(2)}×)`,
+          `≥ 1× and ≥ ${TARGET_EVENTS_PER_SECOND} events/s`,
         ),
-        row('processed (stored → applied)', `${Math.round(events / processedSeconds)} events/s, all done after ${processedSeconds.toFixed(1)} s`),
-        row('inbound stored exactly once', `${check.inbound} / ${INBOUND}`, `${INBOUND}`),
-        row('outbound messages read', `${check.read} / ${STATUSES / 3}`, `${STATUSES / 3}`),
-        row('events unprocessed / dead / parked statuses', `${check.unprocessed} / ${check.dead} / ${check.parked}`, '0 / 0 / 0'),
       ];
     } finally {
-      await app.close();
-      await database.close();
-      rmSync(dataDir, { recursive: true, force: true });
+      await postgres.stop();
     }
   },
 };
+
+async function measureOn(engine: string, open: () => Promise<DatabaseHandle>): Promise<Measurement> {
+  const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-webhook-'));
+  const graph = await startSandbox();
+  const database = await open();
+  const config = {
+    ...loadConfig({ SEED_DEMO: '0', PUBLIC_URL: 'http://127.0.0.1' }),
+    dataDir,
+    clientDir: '/nonexistent',
+    whatsappApiUrl: graph.url,
+    builtInSandbox: false,
+    whatsappAppSecret: SECRET,
+    encryptionKey: newEncryptionKey(),
+  };
+  const app = await buildApp(config, { database, logger: false });
+  try {
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const address = app.server.address();
+    const url = `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/api/webhooks/whatsapp`;
+    const organizationId = await configureOrganization(app);
+    const wamids = await seedOutboundMessages(database.db, organizationId);
+    const bodies = [...inboundBodies(), ...statusBodies(wamids)];
+
+    const started = performance.now();
+    const burst = await post(url, bodies, { connections: CONNECTIONS });
+    const ackSeconds = (performance.now() - started) / 1000;
+    await app.whatsapp.inbox.drain();
+    const processedSeconds = (performance.now() - started) / 1000;
+
+    // Meta's retries re-send what was already applied: the steady phase replays statuses, a no-op to apply.
+    const steadyBodies = statusBodies(wamids, STEADY_STATUSES_PER_POST).slice(0, STEADY_POSTS);
+    const steady = await post(url, steadyBodies, { connections: CONNECTIONS, overallRate: STEADY_RATE });
+    await app.whatsapp.inbox.drain();
+    const check = await verify(database.db, organizationId);
+    const events = INBOUND + STATUSES;
+    const eventsPerSecond = Math.round(events / processedSeconds);
+    const metric = (name: string) => `${engine}: ${name}`;
+    return {
+      eventsPerSecond,
+      rows: [
+        row(metric('events posted'), `${events} in ${bodies.length} POSTs, ${CONNECTIONS} connections`),
+        row(metric('ack throughput'), `${Math.round(events / ackSeconds)} events/s (${Math.round(bodies.length / ackSeconds)} POST/s)`, '—'),
+        row(metric('burst ack latency p50 / p99 / max'), `${burst.latency.p50} / ${burst.latency.p99} / ${burst.latency.max} ms`),
+        row(metric('burst non-2xx / errors / timeouts'), `${burst.non2xx} / ${burst.errors} / ${burst.timeouts}`, '0 / 0 / 0'),
+        row(
+          metric(`steady ${STEADY_RATE} POST/s ack p50 / p99 / max`),
+          `${steady.latency.p50} / ${steady.latency.p99} / ${steady.latency.max} ms (${steady.non2xx + steady.errors} failed)`,
+          'p99 < 200 ms',
+        ),
+        row(
+          metric('processed (stored → applied)'),
+          `${eventsPerSecond} events/s, all done after ${processedSeconds.toFixed(1)} s`,
+          engine.startsWith('PostgreSQL') ? `≥ ${TARGET_EVENTS_PER_SECOND} events/s` : undefined,
+        ),
+        row(metric('inbound stored exactly once'), `${check.inbound} / ${INBOUND}`, `${INBOUND}`),
+        row(metric('outbound messages read'), `${check.read} / ${STATUSES / 3}`, `${STATUSES / 3}`),
+        row(metric('events unprocessed / dead / parked statuses'), `${check.unprocessed} / ${check.dead} / ${check.parked}`, '0 / 0 / 0'),
+      ],
+    };
+  } finally {
+    await app.close();
+    await database.close();
+    await graph.close();
+    rmSync(dataDir, { recursive: true, force: true });
+  }
+}
+
+/** The Graph API stand-in the bench organization's settings are checked against (its webhooks go nowhere). */
+async function startSandbox(): Promise<{ url: string; close: () => Promise<void> }> {
+  const { app } = await buildSandboxApp({ appSecret: SECRET, customersWriteFirst: false, webhookTransport: async () => 200 });
+  await app.listen({ port: 0, host: '127.0.0.1' });
+  const address = app.server.address();
+  return { url: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}/${GRAPH_API_VERSION}`, close: () => app.close() };
+}
 
 /** Posts every body once, signed, over `connections` connections (at `overallRate` POST/s when given). */
 function post(url: string, bodies: string[], options: { connections: number; overallRate?: number }): Promise<AutocannonResult> {

@@ -7,19 +7,31 @@ import { openDatabase, type DatabaseHandle } from '../db/database';
  * is set (CI's second pass) — a throwaway database on that PostgreSQL server, dropped on close.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  const url = process.env.DATABASE_URL;
-  if (!url) return openDatabase({ kind: 'pglite' });
-
-  const name = `parley_test_${randomBytes(6).toString('hex')}`;
-  await withAdminClient(url, (client) => client.query(`create database ${name}`));
-  const testUrl = new URL(url);
-  testUrl.pathname = `/${name}`;
-  const handle = await openDatabase({ kind: 'postgres', url: testUrl.toString(), poolSize: 5 });
+  if (!process.env.DATABASE_URL) return openDatabase({ kind: 'pglite' });
+  const database = await createTestPostgresDatabase(process.env.DATABASE_URL);
+  const handle = await openDatabase({ kind: 'postgres', url: database.url, poolSize: 5 });
   return {
     ...handle,
     close: async () => {
       await handle.close();
-      await withAdminClient(url, async (client) => {
+      await database.drop();
+    },
+  };
+}
+
+/**
+ * An empty throwaway database on the PostgreSQL server at `serverUrl`: its URL (several pools may open
+ * it, as several server processes would) and `drop`, to call once every pool on it has ended.
+ */
+export async function createTestPostgresDatabase(serverUrl: string): Promise<{ url: string; drop: () => Promise<void> }> {
+  const name = `parley_test_${randomBytes(6).toString('hex')}`;
+  await withAdminClient(serverUrl, (client) => client.query(`create database ${name}`));
+  const url = new URL(serverUrl);
+  url.pathname = `/${name}`;
+  return {
+    url: url.toString(),
+    drop: () =>
+      withAdminClient(serverUrl, async (client) => {
         // pool.end() resolves before its sockets finish closing; forcing the drop while they linger
         // makes those clients emit an unhandled 'terminating connection' error, so wait them out.
         for (let waited = 0; waited < 5000; waited += 50) {
@@ -31,8 +43,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
           await new Promise((resolve) => setTimeout(resolve, 50));
         }
         await client.query(`drop database if exists ${name} with (force)`);
-      });
-    },
+      }),
   };
 }
 

@@ -3,7 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { mediaDirOf } from '../modules/conversations/media-storage';
 import { MediaUrlSigner } from '../modules/conversations/media-url-signer';
-import { WebhookInbox } from './ingest/webhook-inbox';
+import type { DatabaseHandle } from '../db/database';
+import { inboxSettingsFor, WebhookInbox } from './ingest/webhook-inbox';
 import { MediaFetcher } from './media/media-fetcher';
 import { createTokenCipher, parseEncryptionKey } from './token-cipher';
 import { WhatsAppAccounts } from './whatsapp-accounts';
@@ -28,7 +29,7 @@ declare module 'fastify' {
  * the encryption key, so every process sharing a database makes the same links). The workers start when the app is
  * ready and stop before the database closes.
  */
-export const whatsappPlugin = fp(async (app: FastifyInstance) => {
+export const whatsappPlugin = fp(async (app: FastifyInstance, options: { databaseKind: DatabaseHandle['kind'] }) => {
   const { config } = app;
   let key: Buffer;
   if (config.encryptionKey) {
@@ -47,6 +48,7 @@ export const whatsappPlugin = fp(async (app: FastifyInstance) => {
   );
   const media = new MediaFetcher(app.db, accounts, mediaDirOf(config.dataDir), app.log);
   const inbox = new WebhookInbox(app.db, app.log, {
+    ...inboxSettingsFor(options.databaseKind),
     onProcessed: (result) => {
       if (result.media > 0) void media.drain();
     },

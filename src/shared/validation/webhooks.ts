@@ -15,9 +15,16 @@ export const webhookHandshakeQuerySchema = object({
   'hub.challenge': handshakeField,
 });
 
+export const WEBHOOK_BODY_NOT_OBJECT = 'Webhook body must be a JSON object';
+
 /**
  * POST /webhooks/whatsapp: Meta's event payload, taken as it is. Its HMAC signature covers the exact
  * bytes, and a field Meta adds tomorrow must reach the inbox too, so nothing is stripped or reshaped;
- * the processing reads each field defensively instead.
+ * the processing reads each field defensively instead. Meta only ever sends an object: anything else
+ * (`null`, a list, a bare value) is refused rather than stored.
  */
-export const webhookPayloadSchema = mixed().nullable();
+export const webhookPayloadSchema = mixed().nullable().test(
+  'object',
+  WEBHOOK_BODY_NOT_OBJECT,
+  (value) => typeof value === 'object' && value !== null && !Array.isArray(value),
+);

@@ -17,25 +17,36 @@ export interface ConversationRef {
 }
 
 /**
- * Each contact's one conversation, created on first need, for a whole batch: one insert and one select.
+ * Each contact's one conversation, created on first need, for a whole batch: one select when every
+ * contact has one (the usual case), else an insert of the missing ones and a select of those.
  * Concurrent callers (an agent opening the chat while the customer's first message arrives) converge on
- * the same row through the unique (organization, contact) key. Answers the conversations by contact id.
+ * the same row through the unique (organization, contact) key; the rows go in by contact id, so two
+ * batches sharing new contacts wait for each other in the same order instead of deadlocking. Answers
+ * the conversations by contact id.
  */
 export async function findOrCreateConversations(
   db: Queryable,
   organizationId: string,
   contactIds: string[],
 ): Promise<Map<string, ConversationRef>> {
-  const unique = [...new Set(contactIds)];
+  const unique = [...new Set(contactIds)].sort();
   if (unique.length === 0) return new Map();
+  const found = await conversationsOfContacts(db, organizationId, unique);
+  const missing = unique.filter((contactId) => !found.has(contactId));
+  if (missing.length === 0) return found;
   await db
     .insert(conversations)
-    .values(unique.map((contactId) => ({ organizationId, contactId })))
+    .values(missing.map((contactId) => ({ organizationId, contactId })))
     .onConflictDoNothing({ target: [conversations.organizationId, conversations.contactId] });
+  for (const [contactId, conversation] of await conversationsOfContacts(db, organizationId, missing)) found.set(contactId, conversation);
+  return found;
+}
+
+async function conversationsOfContacts(db: Queryable, organizationId: string, contactIds: string[]): Promise<Map<string, ConversationRef>> {
   const rows = await db
     .select({ id: conversations.id, contactId: conversations.contactId })
     .from(conversations)
-    .where(and(eq(conversations.organizationId, organizationId), inArray(conversations.contactId, unique)));
+    .where(and(eq(conversations.organizationId, organizationId), sql`${conversations.contactId} = any(${sql.param(contactIds)}::uuid[])`));
   return new Map(rows.map((row) => [row.contactId, row]));
 }
 
@@ -55,7 +66,7 @@ export async function lockConversations(db: Queryable, organizationId: string, c
   await db
     .select({ id: conversations.id })
     .from(conversations)
-    .where(and(eq(conversations.organizationId, organizationId), inArray(conversations.id, [...new Set(conversationIds)])))
+    .where(and(eq(conversations.organizationId, organizationId), sql`${conversations.id} = any(${sql.param([...new Set(conversationIds)])}::uuid[])`))
     .orderBy(conversations.id)
     .for('update');
 }

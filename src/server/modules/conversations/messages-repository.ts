@@ -22,13 +22,16 @@ export type NewMessage = Omit<typeof messages.$inferInsert, 'changeSeq'>;
 
 const withChangeSeq = (row: NewMessage) => ({ ...row, changeSeq: row.seq });
 
+/** `wamid = any(…)`: a webhook batch's hundreds of wamids travel as one array parameter, not one parameter each. */
+const anyWamid = (wamids: readonly string[]) => sql`${messages.wamid} = any(${sql.param([...wamids])}::text[])`;
+
 /** The wamids of the batch that are stored already. */
 export async function findStoredWamids(db: Queryable, organizationId: string, wamids: string[]): Promise<Set<string>> {
   if (wamids.length === 0) return new Set();
   const rows = await db
     .select({ wamid: messages.wamid })
     .from(messages)
-    .where(and(eq(messages.organizationId, organizationId), inArray(messages.wamid, wamids)));
+    .where(and(eq(messages.organizationId, organizationId), anyWamid(wamids)));
   return new Set(rows.flatMap((row) => (row.wamid ? [row.wamid] : [])));
 }
 
@@ -57,14 +60,43 @@ export async function conversationsOfWamids(db: Queryable, organizationId: strin
   const rows = await db
     .selectDistinct({ conversationId: messages.conversationId })
     .from(messages)
-    .where(and(eq(messages.organizationId, organizationId), inArray(messages.wamid, wamids)));
+    .where(and(eq(messages.organizationId, organizationId), anyWamid(wamids)));
   return rows.map((row) => row.conversationId);
 }
 
-/** Inserts the messages a unique key (wamid, seq, client id) does not refuse; answers how many it inserted. */
-export async function insertNewMessages(db: Queryable, rows: NewMessage[]): Promise<number> {
+/** A customer's message as it arrives by webhook: `delivered`, its first change its insert. */
+export interface NewInboundMessage {
+  id: string;
+  organizationId: string;
+  conversationId: string;
+  contactId: string;
+  seq: number;
+  wamid: string;
+  messageType: MessageRow['messageType'];
+  content: string;
+  mediaId: string | null;
+  payload: unknown;
+  sentAt: Date;
+}
+
+/**
+ * Inserts customers' messages in one statement, the batch as one JSON parameter (a webhook batch's
+ * hundreds of rows would otherwise be thousands of parameters); a message a unique key (wamid, seq)
+ * refuses is skipped. The conversations must be locked by the caller. Answers how many it inserted.
+ */
+export async function insertInboundMessages(db: Queryable, rows: NewInboundMessage[]): Promise<number> {
   if (rows.length === 0) return 0;
-  const inserted = await db.insert(messages).values(rows.map(withChangeSeq)).onConflictDoNothing().returning({ id: messages.id });
+  const inserted = rowsOf<{ id: string }>(
+    await db.execute(sql`
+      insert into ${messages} (id, organization_id, conversation_id, contact_id, seq, change_seq, wamid, direction, message_type,
+        content, status, media_id, payload, sent_at, delivered_at)
+      select v.id, v."organizationId", v."conversationId", v."contactId", v.seq, v.seq, v.wamid, 'inbound', v."messageType",
+        v.content, 'delivered', v."mediaId", v.payload, v."sentAt", v."sentAt"
+      from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as v(id uuid, "organizationId" uuid, "conversationId" uuid,
+        "contactId" uuid, seq bigint, wamid text, "messageType" text, content text, "mediaId" uuid, payload jsonb, "sentAt" timestamptz)
+      on conflict do nothing
+      returning id`),
+  );
   return inserted.length;
 }
 

@@ -45,8 +45,10 @@ export async function claimDueEvents(db: Queryable, limit: number, leaseSeconds:
   return claimed.sort((a, b) => a.priority - b.priority).map(({ id, payload, attempts }) => ({ id, payload, attempts }));
 }
 
-export async function markEventProcessed(db: Queryable, id: string): Promise<void> {
-  await db.update(webhookEvents).set({ processedAt: new Date(), lastError: null }).where(eq(webhookEvents.id, id));
+/** Marks the events processed (and clears the error an earlier attempt left). */
+export async function markEventsProcessed(db: Queryable, ids: readonly string[]): Promise<void> {
+  if (ids.length === 0) return;
+  await db.update(webhookEvents).set({ processedAt: sql`now()`, lastError: null }).where(inArray(webhookEvents.id, [...ids]));
 }
 
 /** Records a failed attempt: the event is retried after `retryInSeconds`, or, when `retryInSeconds` is null, dead-lettered. */
@@ -61,7 +63,11 @@ export async function markEventFailed(db: Queryable, id: string, error: string, 
     .where(eq(webhookEvents.id, id));
 }
 
-/** Deletes the events processed more than `days` days ago. */
-export async function deleteProcessedBefore(db: Queryable, days: number): Promise<void> {
-  await db.delete(webhookEvents).where(lte(webhookEvents.processedAt, sql`now() - make_interval(days => ${days})`));
+/** Deletes the events processed more than `days` days ago; answers how many. */
+export async function deleteProcessedBefore(db: Queryable, days: number): Promise<number> {
+  const deleted = await db
+    .delete(webhookEvents)
+    .where(lte(webhookEvents.processedAt, sql`now() - make_interval(days => ${days})`))
+    .returning({ id: webhookEvents.id });
+  return deleted.length;
 }

@@ -1,5 +1,6 @@
 /** @jest-environment node */
 import { count, eq } from 'drizzle-orm';
+import { WEBHOOK_BODY_NOT_OBJECT } from '@shared/validation/webhooks';
 import { messages, webhookEvents } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
@@ -126,6 +127,15 @@ describe('POST /api/webhooks/whatsapp (signature)', () => {
   it('accepts a signed 2.5 MB payload', async () => {
     const payload = { ...textPayload('wamid.large-1', 'big'), padding: 'x'.repeat(2.5 * 1024 * 1024) };
     expect((await postWebhook(kit.t.app, payload)).statusCode).toBe(200);
+  });
+
+  it('answers 400 to a signed body that is JSON but not an object, and stores nothing', async () => {
+    const before = await storedEvents();
+    for (const body of ['null', '[]', '[{"entry":[]}]', '"entry"', '42', 'true']) {
+      const response = await postWebhook(kit.t.app, body, sign(body));
+      expect({ body, status: response.statusCode, error: response.json().error }).toEqual({ body, status: 400, error: WEBHOOK_BODY_NOT_OBJECT });
+    }
+    expect(await storedEvents()).toBe(before);
   });
 
   it('answers 400 to signed bytes that are not JSON, and 415 to another content type', async () => {

@@ -7,7 +7,7 @@ import {
   advanceForInbound, findOrCreateConversations, lockConversations, type InboundSummary,
 } from '../../modules/conversations/conversations-repository';
 import { insertMediaFiles, type NewMediaFile } from '../../modules/conversations/media-files-repository';
-import { findStoredWamids, insertNewMessages, type NewMessage } from '../../modules/conversations/messages-repository';
+import { findStoredWamids, insertInboundMessages, type NewInboundMessage } from '../../modules/conversations/messages-repository';
 import type { InboundMessage } from './webhook-payload';
 
 const HOUR_MS = 3_600_000;
@@ -26,8 +26,9 @@ interface Placed {
  * free entry point; a resolved conversation reopens), and the messages are inserted — so the inbox's
  * poll cursor never skips one. A redelivered message (same wamid) changes nothing: known wamids are
  * filtered out first, and if another worker stores one meanwhile, the unique (organization, wamid)
- * key refuses it, the transaction rolls back (giving back the seqs) and the batch is redone one
- * message at a time. Answers the messages that were new.
+ * key refuses it and the transaction rolls back (giving back the seqs); the batch is then redone
+ * without the messages stored by then, and if that fails too, one message at a time. Answers the
+ * messages that were new.
  */
 export async function storeInboundMessages(db: Database, organizationId: string, batch: InboundMessage[]): Promise<InboundMessage[]> {
   const unique = [...new Map(batch.map((message) => [message.wamid, message])).values()];
@@ -46,8 +47,12 @@ export async function storeInboundMessages(db: Database, organizationId: string,
   });
 
   if (await insertAll(db, organizationId, placed)) return fresh;
+  const taken = await findStoredWamids(db, organizationId, placed.map((item) => item.message.wamid));
+  const rest = placed.filter((item) => !taken.has(item.message.wamid));
+  if (rest.length === 0) return [];
+  if (await insertAll(db, organizationId, rest)) return rest.map((item) => item.message);
   const stored: InboundMessage[] = [];
-  for (const one of placed) if (await insertAll(db, organizationId, [one])) stored.push(one.message);
+  for (const one of rest) if (await insertAll(db, organizationId, [one])) stored.push(one.message);
   return stored;
 }
 
@@ -75,7 +80,7 @@ async function insertAll(db: Database, organizationId: string, placed: Placed[])
       await lockConversations(tx, organizationId, [...byConversation.keys()]);
       const lastSeqs = await advanceForInbound(tx, organizationId, summaries);
 
-      const rows: NewMessage[] = [];
+      const rows: NewInboundMessage[] = [];
       const media: NewMediaFile[] = [];
       for (const [conversationId, lastSeq] of lastSeqs) {
         const items = byConversation.get(conversationId) ?? [];
@@ -91,19 +96,16 @@ async function insertAll(db: Database, organizationId: string, placed: Placed[])
             contactId: item.contactId,
             seq,
             wamid: item.message.wamid,
-            direction: 'inbound',
             messageType: item.message.type,
             content: item.message.content,
-            status: 'delivered',
             mediaId: file?.id ?? null,
             payload: item.message.payload,
             sentAt: item.message.sentAt,
-            deliveredAt: item.message.sentAt,
           });
         }
       }
       await insertMediaFiles(tx, media);
-      if ((await insertNewMessages(tx, rows)) !== placed.length) tx.rollback();
+      if ((await insertInboundMessages(tx, rows)) !== placed.length) tx.rollback();
     });
     return true;
   } catch (error) {

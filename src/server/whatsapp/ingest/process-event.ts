@@ -6,7 +6,9 @@ import { applyButtonPresses, buttonPressOf } from '../../modules/automation/butt
 import { storeInboundMessages } from './inbound-message';
 import { applyStatuses } from '../../modules/conversations/messages-service';
 import { reconcileRecipients } from '../../modules/broadcasts/dispatch-reconcile';
-import { changesOf, inboundMessagesOf, statusesOf, templateStatusOf, type WebhookChange } from './webhook-payload';
+import {
+  changesOf, inboundMessagesOf, statusesOf, templateStatusOf, type InboundMessage, type StatusReport, type WebhookChange,
+} from './webhook-payload';
 
 export interface ProcessResult {
   inbound: number;
@@ -16,15 +18,18 @@ export interface ProcessResult {
 }
 
 /**
- * Processes one stored webhook event: each change goes to the organization that owns its phone number
- * id (or, for account-level changes without one, its WABA id). A change for a number no organization
- * has is logged and skipped — never routed to a default organization, which would hand one tenant's
- * customers to another. Inbound messages are handled before statuses. Meta delivers at least once, so
- * everything here is idempotent and a redelivered or retried event is safe.
+ * Processes stored webhook events together: each change goes to the organization that owns its phone
+ * number id (or, for account-level changes without one, its WABA id). A change for a number no
+ * organization has is logged and skipped — never routed to a default organization, which would hand
+ * one tenant's customers to another. The inbound messages of all the events are stored first, one
+ * batch per organization, then their button presses are applied, then template reviews, then the
+ * statuses, again one batch per organization (a status merge is order-independent, so statuses from
+ * several events fold into one statement). Meta delivers at least once, so everything here is
+ * idempotent and a redelivered or retried event is safe.
  */
-export async function processWebhookEvent(db: Database, payload: unknown, log: FastifyBaseLogger): Promise<ProcessResult> {
+export async function processWebhookEvents(db: Database, payloads: readonly unknown[], log: FastifyBaseLogger): Promise<ProcessResult> {
   const result: ProcessResult = { inbound: 0, media: 0, statuses: 0 };
-  const changes = changesOf(payload);
+  const changes = payloads.flatMap(changesOf);
   const owners = new Map<string, Promise<string | undefined>>();
   const ownerOf = (change: WebhookChange) => {
     const key = change.phoneNumberId ?? '';
@@ -32,18 +37,22 @@ export async function processWebhookEvent(db: Database, payload: unknown, log: F
     return owners.get(key) as Promise<string | undefined>;
   };
 
+  const inbound = new Map<string, InboundMessage[]>();
   for (const change of changes) {
     if (!change.value.messages) continue;
     const organizationId = await ownerOf(change);
-    if (!organizationId) continue;
-    const inbound = inboundMessagesOf(change);
-    const stored = await storeInboundMessages(db, organizationId, inbound);
+    if (organizationId) append(inbound, organizationId, inboundMessagesOf(change));
+  }
+  for (const [organizationId, messages] of inbound) {
+    const stored = await storeInboundMessages(db, organizationId, messages);
     result.inbound += stored.length;
     result.media += stored.filter((message) => message.media).length;
-    // Every press in the change, not only the new messages: if applying one failed before, the retried
+    // Every press in the events, not only the new messages: if applying one failed before, the retried
     // event finds its message stored but the press not yet recorded. Recording is idempotent.
-    await applyButtonPresses(db, organizationId, inbound.flatMap((message) => buttonPressOf(message) ?? []));
+    await applyButtonPresses(db, organizationId, messages.flatMap((message) => buttonPressOf(message) ?? []));
   }
+
+  const statuses = new Map<string, StatusReport[]>();
   for (const change of changes) {
     const templateUpdate = templateStatusOf(change);
     if (templateUpdate) {
@@ -53,18 +62,27 @@ export async function processWebhookEvent(db: Database, payload: unknown, log: F
       await updateTemplateStatus(db, organizationIds, templateUpdate);
       continue;
     }
-    const statuses = statusesOf(change);
+    const reports = statusesOf(change);
     const errors = Array.isArray(change.value.errors) ? change.value.errors : [];
-    if (statuses.length === 0 && errors.length === 0) continue;
+    if (reports.length === 0 && errors.length === 0) continue;
     const organizationId = await ownerOf(change);
     if (!organizationId) continue;
     if (errors.length > 0) log.warn({ organizationId, errors }, 'WhatsApp reported an account-level error');
+    append(statuses, organizationId, reports);
+  }
+  for (const [organizationId, reports] of statuses) {
     // Broadcast recipients named by the callback data first: an interrupted send's message gets its wamid here.
-    await reconcileRecipients(db, organizationId, statuses);
-    await applyStatuses(db, organizationId, statuses);
-    result.statuses += statuses.length;
+    await reconcileRecipients(db, organizationId, reports);
+    await applyStatuses(db, organizationId, reports);
+    result.statuses += reports.length;
   }
   return result;
+}
+
+function append<T>(map: Map<string, T[]>, key: string, items: readonly T[]): void {
+  const list = map.get(key);
+  if (list) list.push(...items);
+  else map.set(key, [...items]);
 }
 
 async function organizationForNumber(db: Database, change: WebhookChange, log: FastifyBaseLogger): Promise<string | undefined> {
