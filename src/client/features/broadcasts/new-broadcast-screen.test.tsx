@@ -158,11 +158,11 @@ describe('New Broadcast screen', () => {
     expect(await screen.findAllByText('Type at least 3 characters to search')).not.toHaveLength(0);
     await user.type(search, 'm');
     expect(await screen.findByRole('option', { name: /Aisha Khan/ })).toBeInTheDocument();
-    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Aisha Khan+971 501234561', 'Ahmed Ali+971 501234562']);
+    expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Aisha Khan+971 50 123 4561', 'Ahmed Ali+971 50 123 4562']);
     expect(seen.searches).toEqual(['ahm']);
 
     await user.click(screen.getByRole('option', { name: /Aisha Khan/ }));
-    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Ahmed Ali+971 501234562']));
+    await waitFor(() => expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual(['Ahmed Ali+971 50 123 4562']));
     expect(await screen.findByText('This broadcast will reach 1 contact.')).toBeInTheDocument();
     const chip = screen.getByRole('button', { name: 'Aisha Khan' });
     await user.click(within(chip).getByTestId('CancelIcon'));
