@@ -12,7 +12,13 @@ export interface ContactImportResult {
     /** Data rows in the file, blank lines not counted. */
     totalRows: number;
     created: number;
+    /** Existing contacts the file changed (a new name, or restored from deleted). */
     updated: number;
+    /**
+     * Existing contacts the file has exactly as stored: nothing is rewritten, they only gain the tag.
+     * The server always sends it; it is optional here because the product's stats name only the other four.
+     */
+    unchanged?: number;
     errors: number;
   };
   /** The tag every imported contact now carries; null when nothing was imported. */

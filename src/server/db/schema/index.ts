@@ -4,3 +4,4 @@ export * from './contacts';
 export * from './whatsapp';
 export * from './conversations';
 export * from './broadcasts';
+export * from './contact-imports';

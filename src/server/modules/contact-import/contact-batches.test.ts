@@ -30,6 +30,17 @@ describe('ContactBatches', () => {
     expect(rowsOf(batches.batches())).toEqual(added);
   });
 
+  test('gives back every row in file order in chunks of the sizes asked for, across its packed batches', () => {
+    const added = Array.from({ length: IMPORT_BATCH_SIZE + 1234 }, (_, i) => contact(i));
+    const batches = ContactBatches.of(added);
+    const sizes = [250, 4000, 3000, 50];
+    let asked = 0;
+    const chunks = [...batches.chunks(() => sizes[asked++ % sizes.length])];
+
+    expect(chunks.map((chunk) => chunk.e164s.length)).toEqual([250, 4000, 1984]);
+    expect(rowsOf(chunks)).toEqual(added);
+  });
+
   test('keeps a missing name missing and a name with punctuation whole', () => {
     const added = [
       { name: null, ...normalizePhone('+91', '9876543210') },

@@ -51,17 +51,45 @@ export class ContactBatches {
   }
 
   /** The rows in file order, one batch of at most IMPORT_BATCH_SIZE at a time. */
-  *batches(): Generator<ContactColumns> {
+  batches(): Generator<ContactColumns> {
+    return this.chunks(() => IMPORT_BATCH_SIZE);
+  }
+
+  /**
+   * The rows in file order, in chunks of the size `nextSize` answers for each (the import's pace sets it
+   * chunk by chunk). One packed batch is unpacked at a time, and E.164 keys are made per chunk.
+   */
+  *chunks(nextSize: () => number): Generator<ContactColumns> {
     this.seal();
-    for (const batch of this.packed) {
-      const countryCodes = batch.countryCodes.split(SEPARATOR);
-      const phoneNumbers = batch.phoneNumbers.split(SEPARATOR);
-      yield {
-        names: batch.names.split(SEPARATOR).map((name) => name || null),
-        countryCodes,
-        phoneNumbers,
-        e164s: phoneNumbers.map((phoneNumber, i) => e164Of(countryCodes[i], phoneNumber)),
-      };
+    let open: { names: string[]; countryCodes: string[]; phoneNumbers: string[] } | undefined;
+    let offset = 0;
+    let packedIndex = 0;
+    for (;;) {
+      const chunk: ContactColumns = { names: [], countryCodes: [], phoneNumbers: [], e164s: [] };
+      const size = Math.max(1, Math.floor(nextSize()));
+      while (chunk.e164s.length < size) {
+        if (!open || offset === open.names.length) {
+          if (packedIndex === this.packed.length) break;
+          const batch = this.packed[packedIndex];
+          packedIndex += 1;
+          open = {
+            names: batch.names.split(SEPARATOR),
+            countryCodes: batch.countryCodes.split(SEPARATOR),
+            phoneNumbers: batch.phoneNumbers.split(SEPARATOR),
+          };
+          offset = 0;
+        }
+        const end = Math.min(open.names.length, offset + size - chunk.e164s.length);
+        for (let i = offset; i < end; i += 1) {
+          chunk.names.push(open.names[i] || null);
+          chunk.countryCodes.push(open.countryCodes[i]);
+          chunk.phoneNumbers.push(open.phoneNumbers[i]);
+          chunk.e164s.push(e164Of(open.countryCodes[i], open.phoneNumbers[i]));
+        }
+        offset = end;
+      }
+      if (chunk.e164s.length === 0) return;
+      yield chunk;
     }
   }
 

@@ -81,7 +81,7 @@ describe('a file with good and bad rows', () => {
     ].join('\r\n');
     const result = await imported(`${csv}\r\n`);
     expect(result.success).toBe(true);
-    expect(result.stats).toEqual({ totalRows: 10, created: 5, updated: 0, errors: 5 });
+    expect(result.stats).toEqual({ totalRows: 10, created: 5, updated: 0, unchanged: 0, errors: 5 });
     expect(result.errors).toEqual([
       { line: 5, reason: 'Phone number must be 7-15 digits' },
       { line: 6, reason: 'Name contains invalid characters' },
@@ -108,50 +108,70 @@ describe('a file with good and bad rows', () => {
     expect(tags.find((tag) => tag.name === 'Expo Leads')).toMatchObject({ type: 'csv_import', contactCount: 5 });
   });
 
-  test('upserts by normalized number: existing contacts are updated (name kept when the file has none) and tagged', async () => {
-    const created = await admin.request({
-      method: 'POST',
-      url: '/api/contacts',
-      payload: { name: 'Kept Name', countryCode: '+974', phoneNumber: '33001122' },
-    });
-    const existing = created.json<Contact>();
-    const deleted = (await admin.request({ method: 'POST', url: '/api/contacts', payload: { name: 'Was Deleted', countryCode: '+974', phoneNumber: '33001133' } })).json<Contact>();
+  test('upserts by normalized number: a contact the file changes is updated, one it leaves as it was is only tagged', async () => {
+    const create = async (name: string, phoneNumber: string) =>
+      (await admin.request({ method: 'POST', url: '/api/contacts', payload: { name, countryCode: '+974', phoneNumber } })).json<Contact>();
+    const kept = await create('Kept Name', '33001122');
+    const renamed = await create('Old Name', '33001155');
+    const deleted = await create('Was Deleted', '33001133');
     await admin.request({ method: 'DELETE', url: `/api/contacts/${deleted.id}` });
     const before = await countContacts();
 
-    const result = await imported('mobile,country_code,name\n+974 3300 1122,,\n33001133,+974,Back Again\n33001144,974,Brand New\n', {
-      tagName: 'Qatar Fair',
-    });
-    expect(result.stats).toEqual({ totalRows: 3, created: 1, updated: 2, errors: 0 });
+    const result = await imported(
+      'mobile,country_code,name\n+974 3300 1122,,\n33001155,+974,New Name\n33001133,+974,Back Again\n33001144,974,Brand New\n',
+      { tagName: 'Qatar Fair' },
+    );
+    expect(result.stats).toEqual({ totalRows: 4, created: 1, updated: 2, unchanged: 1, errors: 0 });
+    expect(result.message).toBe('Imported 4 contacts (1 new, 2 updated, 1 unchanged)');
     expect(await countContacts()).toBe(before + 1);
 
-    const again = (await admin.request({ method: 'GET', url: `/api/contacts/${existing.id}` })).json<Contact>();
-    expect(again.name).toBe('Kept Name');
-    expect(again.tags.map((tag) => tag.tag.name)).toEqual(['Qatar Fair']);
-    const back = (await admin.request({ method: 'GET', url: `/api/contacts/${deleted.id}` })).json<Contact>();
-    expect(back).toMatchObject({ name: 'Back Again', deletedAt: null });
-    const timeline = (await admin.request({ method: 'GET', url: `/api/contacts/${existing.id}/notes` })).json<ContactNotePage>();
-    expect(timeline.data[0].content).toBe('Updated by an import from expo-leads.csv with tag "Qatar Fair"');
+    const contact = async (id: string) => (await admin.request({ method: 'GET', url: `/api/contacts/${id}` })).json<Contact>();
+    const timeline = async (id: string) =>
+      (await admin.request({ method: 'GET', url: `/api/contacts/${id}/notes` })).json<ContactNotePage>().data.map((n) => n.content);
+
+    // The file gives no name for this number: the contact is as it was, so it is not rewritten, only tagged.
+    const keptAfter = await contact(kept.id);
+    expect(keptAfter).toMatchObject({ name: 'Kept Name', updatedAt: kept.updatedAt });
+    expect(keptAfter.tags.map((tag) => tag.tag.name)).toEqual(['Qatar Fair']);
+    expect(await timeline(kept.id)).toEqual(['Contact created']);
+
+    expect(await contact(renamed.id)).toMatchObject({ name: 'New Name' });
+    expect(await timeline(renamed.id)).toEqual(['Updated by an import from expo-leads.csv with tag "Qatar Fair"', 'Contact created']);
+
     // A deleted contact the file brings back is restored on its timeline too, as a restore from the list would be.
-    const backTimeline = (await admin.request({ method: 'GET', url: `/api/contacts/${deleted.id}/notes` })).json<ContactNotePage>();
-    expect(backTimeline.data.map((n) => n.content).sort()).toEqual([
+    expect(await contact(deleted.id)).toMatchObject({ name: 'Back Again', deletedAt: null });
+    const backTimeline = await timeline(deleted.id);
+    expect([...backTimeline].sort()).toEqual([
       'Contact created',
       'Contact deleted',
       'Contact restored',
       'Updated by an import from expo-leads.csv with tag "Qatar Fair"',
     ]);
-    expect(backTimeline.data.slice(2).map((n) => n.content)).toEqual(['Contact deleted', 'Contact created']);
+    expect(backTimeline.slice(2)).toEqual(['Contact deleted', 'Contact created']);
   });
 
-  test('importing the same file twice changes no contact count', async () => {
+  test('importing the same file again rewrites nothing: its contacts are unchanged, gain no entry and are only tagged', async () => {
     const csv = 'mobile,name\n9811100001,Twice Once\n9811100002,Twice Two\n';
-    await imported(csv, { tagName: 'Twice' });
+    const first = await imported(csv, { tagName: 'Twice' });
     const count = await countContacts();
-    const second = await imported(csv, { tagName: 'twice' });
-    expect(second.stats).toEqual({ totalRows: 2, created: 0, updated: 2, errors: 0 });
+    const [one] = await findByNumber('9811100001');
+    const entriesBefore = (await admin.request({ method: 'GET', url: `/api/contacts/${one.id}/notes` })).json<ContactNotePage>().data;
+
+    const again = await imported(csv, { tagName: 'twice' });
+    expect(again.stats).toEqual({ totalRows: 2, created: 0, updated: 0, unchanged: 2, errors: 0 });
+    expect(again.message).toBe('Imported 2 contacts (0 new, 0 updated, 2 unchanged)');
     expect(await countContacts()).toBe(count);
     // The tag is reused case-insensitively.
-    expect(second.tag).toMatchObject({ name: 'Twice', contactCount: 2 });
+    expect(again.tag).toEqual({ ...first.tag, contactCount: 2 });
+
+    const withOtherTag = await imported(csv, { tagName: 'Twice Again' });
+    expect(withOtherTag.stats).toMatchObject({ created: 0, updated: 0, unchanged: 2 });
+    expect(withOtherTag.tag).toMatchObject({ name: 'Twice Again', contactCount: 2 });
+    const [oneAfter] = await findByNumber('9811100001');
+    expect(oneAfter.updatedAt).toBe(one.updatedAt);
+    expect(oneAfter.tags.map((tag) => tag.tag.name)).toEqual(['Twice', 'Twice Again']);
+    const entriesAfter = (await admin.request({ method: 'GET', url: `/api/contacts/${one.id}/notes` })).json<ContactNotePage>().data;
+    expect(entriesAfter).toEqual(entriesBefore);
   });
 
   test('an existing manual tag of that name is reused, and restored if it was deleted', async () => {
@@ -168,7 +188,7 @@ describe('a file with good and bad rows', () => {
     expect(result).toEqual({
       success: false,
       message: 'No contacts were imported: every row has an error',
-      stats: { totalRows: 2, created: 0, updated: 0, errors: 2 },
+      stats: { totalRows: 2, created: 0, updated: 0, unchanged: 0, errors: 2 },
       tag: null,
       errors: [
         { line: 2, reason: 'Phone number must be 7-15 digits' },
@@ -238,7 +258,7 @@ describe('refused uploads (nothing is stored)', () => {
   });
 
   test('a file without a mobile column is refused', async () => {
-    const response = await upload('phone,name\n9833300005,Someone\n');
+    const response = await upload('telephone,name\n9833300005,Someone\n');
     expect(response.statusCode).toBe(400);
     expect(response.json().error).toMatch(/no "mobile" column/);
   });
@@ -255,6 +275,37 @@ describe('refused uploads (nothing is stored)', () => {
     expect(response.statusCode).toBe(400);
   });
 
+  const BROKEN_UPLOAD = 'The upload was cut short or is not valid multipart/form-data. Choose the file and import it again.';
+  test.each([
+    ['a body cut off before its closing boundary', (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="tagName"\r\n\r\nCut Short\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.csv"\r\nContent-Type: text/csv\r\n\r\nmobile\n9833300008\n`, BROKEN_UPLOAD],
+    ['a body that ends inside a part\'s headers', (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="fi`, BROKEN_UPLOAD],
+    ['a body without its boundary', () => 'mobile\n9833300009\n', BROKEN_UPLOAD],
+    ['a part without headers', (boundary: string) => `--${boundary}\r\n\r\nmobile\n9833300010\r\n--${boundary}--\r\n`, 'Invalid File: Please upload a CSV file'],
+  ])('%s answers 400 and stores nothing', async (_, body, message) => {
+    const before = await countContacts();
+    const boundary = 'parleyRawBoundary';
+    const response = await admin.request({
+      method: 'POST',
+      url: '/api/tags/import',
+      payload: body(boundary),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: message });
+    expect(await countContacts()).toBe(before);
+  });
+
+  test('a multipart content type without a boundary answers 400', async () => {
+    const response = await admin.request({
+      method: 'POST',
+      url: '/api/tags/import',
+      payload: 'mobile\n9833300011\n',
+      headers: { 'content-type': 'multipart/form-data' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({ error: BROKEN_UPLOAD });
+  });
+
   test('importing needs contacts:import', async () => {
     const member = await addMemberWith(t, organizationId, ['contacts:view', 'contacts:create', 'contacts:tag']);
     const response = await upload('mobile\n9833300007\n', { member });
@@ -262,28 +313,100 @@ describe('refused uploads (nothing is stored)', () => {
   });
 });
 
-describe('never half imported', () => {
-  test('a failure in the middle of a large file rolls back everything, tag included', async () => {
-    const db = t.database.db;
-    // Make the database itself fail on one row of the second batch.
-    await db.execute(sql.raw(`
-      create function parley_test_fail() returns trigger language plpgsql as $$
-      begin
-        if new.phone_e164 = '+919700007000' then raise exception 'simulated failure'; end if;
-        return new;
-      end $$`));
-    await db.execute(sql.raw('create trigger parley_test_fail before insert on contacts for each row execute function parley_test_fail()'));
-    try {
-      const before = await countContacts();
-      const rows = Array.from({ length: 8000 }, (_, i) => `97${String(i).padStart(8, '0')}`);
-      const response = await upload(`mobile\n${rows.join('\n')}\n`, { tagName: 'Half Way' });
+/** Makes the database itself fail when the row with this number is written, until `work` is done. */
+async function withFailingNumber(e164: string, work: () => Promise<void>): Promise<void> {
+  const db = t.database.db;
+  await db.execute(sql.raw(`
+    create function parley_test_fail() returns trigger language plpgsql as $$
+    begin
+      if new.phone_e164 = '${e164}' then raise exception 'simulated failure'; end if;
+      return new;
+    end $$`));
+  await db.execute(sql.raw('create trigger parley_test_fail before insert on contacts for each row execute function parley_test_fail()'));
+  try {
+    await work();
+  } finally {
+    await db.execute(sql.raw('drop trigger parley_test_fail on contacts'));
+    await db.execute(sql.raw('drop function parley_test_fail()'));
+  }
+}
+
+/** A file of `rows` Indian mobile numbers starting with `prefix` (two digits). */
+function numbersFile(prefix: string, rows: number): string {
+  return `mobile\n${Array.from({ length: rows }, (_, i) => `${prefix}${String(i).padStart(8, '0')}`).join('\n')}\n`;
+}
+
+describe('an import stopped part-way', () => {
+  test('an error keeps what was stored and says how far it got; uploading the file again completes it, every row once', async () => {
+    const before = await countContacts();
+    const file = numbersFile('97', 4000);
+    let stoppedAfter = 0;
+    await withFailingNumber('+919700003000', async () => {
+      const response = await upload(file, { tagName: 'Half Way', filename: 'half-way.csv' });
       expect(response.statusCode).toBe(500);
-      expect(await countContacts()).toBe(before);
-      const tags = (await admin.request({ method: 'GET', url: '/api/tags?limit=100&includeDeleted=true' })).json<TagPage>().data;
-      expect(tags.map((tag) => tag.name)).not.toContain('Half Way');
-    } finally {
-      await db.execute(sql.raw('drop trigger parley_test_fail on contacts'));
-      await db.execute(sql.raw('drop function parley_test_fail()'));
+      const { error } = response.json<{ error: string }>();
+      const match = /^The import stopped after (\d+) of 4000 contacts because of an error on our side\. Upload the file again to complete it/.exec(error);
+      expect(match).not.toBeNull();
+      stoppedAfter = Number(match![1]);
+    });
+    expect(stoppedAfter).toBeGreaterThan(0);
+    expect(stoppedAfter).toBeLessThan(4000);
+    expect(await countContacts()).toBe(before + stoppedAfter);
+
+    const again = await imported(file, { tagName: 'Half Way', filename: 'half-way.csv' });
+    expect(again.stats).toEqual({ totalRows: 4000, created: 4000 - stoppedAfter, updated: 0, unchanged: stoppedAfter, errors: 0 });
+    expect(again.message).toMatch(/^Imported 4000 contacts \(\d+ new, 0 updated, \d+ unchanged\)\. This completes the import of half-way\.csv that was interrupted on \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+    expect(again.tag).toMatchObject({ name: 'Half Way', contactCount: 4000 });
+    expect(await countContacts()).toBe(before + 4000);
+  });
+
+  test('an import a crash cut short is reported by the next imports until its file is uploaded again', async () => {
+    const file = numbersFile('96', 1500);
+    let stoppedAfter = 0;
+    await withFailingNumber('+919600001200', async () => {
+      const response = await upload(file, { tagName: 'Crashed', filename: 'crashed.csv' });
+      stoppedAfter = Number(/after (\d+) of/.exec(response.json<{ error: string }>().error)![1]);
+    });
+    // What a server killed mid-import leaves behind: the import still running, its last chunk long ago.
+    await t.database.db.execute(sql`
+      update contact_imports set status = 'running', finished_at = null, heartbeat_at = now() - interval '5 minutes'
+      where organization_id = ${organizationId} and file_name = 'crashed.csv'`);
+
+    const next = await imported('mobile\n9855500001\n', { tagName: 'Next One', filename: 'next.csv' });
+    expect(next.success).toBe(true);
+    expect(next.message).toMatch(
+      new RegExp(`^Imported 1 contacts \\(1 new, 0 updated\\)\\. The import of crashed\\.csv with tag "Crashed" on .+ UTC was interrupted after ${stoppedAfter} of 1500 contacts: upload the file again to complete it\\.$`),
+    );
+
+    const completing = await imported(file, { tagName: 'Crashed', filename: 'crashed.csv' });
+    expect(completing.stats).toMatchObject({ created: 1500 - stoppedAfter, unchanged: stoppedAfter });
+    expect(completing.message).toContain('This completes the import of crashed.csv');
+    const later = await imported('mobile\n9855500002\n', { tagName: 'Next One', filename: 'next.csv' });
+    expect(later.message).toBe('Imported 1 contacts (1 new, 0 updated)');
+  });
+});
+
+describe('others keep working during an import', () => {
+  test('a request made during a large import is answered while the import is still writing', async () => {
+    const before = await countContacts();
+    const rows = 10_000;
+    let settled = false;
+    const importing = upload(numbersFile('95', rows), { tagName: 'Large File', filename: 'large.csv' }).finally(() => {
+      settled = true;
+    });
+    // Each answer is a request served mid-import: the file's contacts appear a chunk at a time. The pause
+    // between polls lets the event loop turn, as requests arriving on sockets would.
+    let seen = before;
+    while (seen === before && !settled) {
+      await new Promise((resolve) => setTimeout(resolve, 5));
+      seen = await countContacts();
     }
+    expect(seen).toBeGreaterThan(before);
+    expect(seen).toBeLessThan(before + rows);
+    const me = await admin.request({ method: 'GET', url: '/api/auth/verify' });
+    expect(me.statusCode).toBe(200);
+
+    expect((await importing).statusCode).toBe(200);
+    expect(await countContacts()).toBe(before + rows);
   });
 });

@@ -1,10 +1,12 @@
+import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import { importTagSchema, INVALID_CSV_FILE, CSV_TOO_LARGE, isAcceptableCsvFile } from '@shared/validation/contact-import';
 import { validate } from '@shared/validation/first-error';
-import { invalidInput, tooLarge } from '../../lib/domain-error';
+import { DomainError, invalidInput, tooLarge } from '../../lib/domain-error';
 import { checkCsvStream, type CheckedCsv } from './csv-rows';
 
 const ONE_FILE = 'Upload one CSV file at a time';
+const BROKEN_UPLOAD = 'The upload was cut short or is not valid multipart/form-data. Choose the file and import it again.';
 
 /** An import upload once it is complete: the tag name checked by the shared rules, the file row by row. */
 export interface CsvUpload {
@@ -14,7 +16,7 @@ export interface CsvUpload {
 }
 
 /** @fastify/multipart's limit errors, said the way the import screen's users need to hear them. */
-function uploadError(error: unknown): unknown {
+function limitError(error: unknown): unknown {
   const code = (error as { code?: string } | null)?.code;
   if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(CSV_TOO_LARGE);
   if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return invalidInput(ONE_FILE);
@@ -22,17 +24,52 @@ function uploadError(error: unknown): unknown {
   return error;
 }
 
+/**
+ * An error the request body itself raised while it was read: a limit, or a body that is not valid
+ * multipart (no boundary, cut off before its closing boundary, a part that ends inside its headers).
+ * The parser reports the latter as plain errors, so anything else it raises is a broken upload: the
+ * client's fault, answered 400, never a 500.
+ */
+function bodyError(error: unknown): unknown {
+  const known = limitError(error);
+  return known !== error || error instanceof DomainError ? known : invalidInput(BROKEN_UPLOAD);
+}
+
+/** The next part of the body; the parser's errors are the body's. */
+async function nextPart(parts: AsyncIterableIterator<Multipart>): Promise<Multipart | undefined> {
+  try {
+    const next = await parts.next();
+    return next.done ? undefined : next.value;
+  } catch (error) {
+    throw bodyError(error);
+  }
+}
+
+/** The file part checked as it streams in; an error the part's own stream raised is the body's. */
+async function checkFilePart(file: Readable): Promise<CheckedCsv> {
+  let streamError: unknown;
+  file.once('error', (error) => {
+    streamError = error;
+  });
+  try {
+    return await checkCsvStream(file);
+  } catch (error) {
+    const fromBody = file.errored ?? streamError;
+    throw fromBody ? bodyError(fromBody) : error;
+  }
+}
+
 async function readParts(parts: AsyncIterableIterator<Multipart>): Promise<{ tagName: unknown; fileName: string; rows: CheckedCsv }> {
   let tagName: unknown;
   let file: { fileName: string; rows: CheckedCsv } | undefined;
-  for await (const part of parts) {
+  for (let part = await nextPart(parts); part; part = await nextPart(parts)) {
     if (part.type === 'field') {
       if (part.fieldname === 'tagName') tagName = part.value;
       continue;
     }
     if (part.fieldname !== 'file' || file) throw invalidInput(ONE_FILE);
     if (!isAcceptableCsvFile({ name: part.filename, type: part.mimetype })) throw invalidInput(INVALID_CSV_FILE);
-    const rows = await checkCsvStream(part.file);
+    const rows = await checkFilePart(part.file);
     if (part.file.truncated) throw tooLarge(CSV_TOO_LARGE);
     file = { fileName: part.filename, rows };
   }
@@ -51,7 +88,7 @@ export async function readCsvUpload(parts: AsyncIterableIterator<Multipart>): Pr
   try {
     upload = await readParts(parts);
   } catch (error) {
-    throw uploadError(error);
+    throw limitError(error);
   }
   const checked = validate(importTagSchema, { tagName: upload.tagName });
   if (!checked.ok) throw invalidInput(checked.message);

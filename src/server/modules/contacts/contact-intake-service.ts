@@ -3,12 +3,15 @@ import { tagContacts } from '../tags/contact-tags-repository';
 import { recordActivityBatch } from '../timeline/timeline-service';
 import { CONTACT_ACTIVITY, type ImportSource } from './contact-activity';
 import {
+  analyzeContacts,
   contactsByNumber,
   insertMissingContacts,
   nameIfNameless,
+  plannedContactRows,
   upsertImportBatch,
   type ContactColumns,
   type ContactDetails,
+  type ImportedRow,
 } from './contacts-repository';
 import { acceptableName, splitInternational } from './customer-numbers';
 
@@ -80,25 +83,48 @@ export interface ContactImport extends ImportSource {
   tagId: string;
 }
 
+/** What one batch of an import did: rows created, updated (or restored), and left as they were. */
+export interface ImportBatchCounts {
+  created: number;
+  updated: number;
+  unchanged: number;
+}
+
 /**
- * Writes one batch of a CSV import inside the import's transaction: the contacts upserted by number
- * (set-based, one statement per batch), the import's tag on each, and a timeline entry on each, also
- * "restored" on those that were deleted. Answers how many were created and how many updated.
+ * Writes one batch of a CSV import inside the caller's transaction: the contacts upserted by number
+ * (set-based, one statement for the batch), the import's tag on each, and a timeline entry on each one
+ * created or changed, also "restored" on those that were deleted. A contact the file leaves as it was
+ * only gains the tag: re-importing a file rewrites nothing and adds no entry.
  */
-export async function importContactBatch(
-  tx: Queryable,
-  request: ContactImport,
-  batch: ContactColumns,
-): Promise<{ created: number; updated: number }> {
+export async function importContactBatch(tx: Queryable, request: ContactImport, batch: ContactColumns): Promise<ImportBatchCounts> {
   const { organizationId, userId } = request;
   const rows = await upsertImportBatch(tx, organizationId, batch);
   await tagContacts(tx, organizationId, request.tagId, rows.map((row) => row.id));
-  const idsWhere = (keep: (row: (typeof rows)[number]) => boolean) => rows.filter(keep).map((row) => row.id);
-  const created = idsWhere((row) => row.inserted);
-  const updated = idsWhere((row) => !row.inserted);
+  const idsWhere = (keep: (row: ImportedRow) => boolean) => rows.filter(keep).map((row) => row.id);
+  const created = idsWhere((row) => row.fate === 'created');
+  const updated = idsWhere((row) => row.fate === 'updated');
   const entry = { organizationId, userId };
   await recordActivityBatch(tx, { ...entry, contactIds: created, content: CONTACT_ACTIVITY.imported(request) });
   await recordActivityBatch(tx, { ...entry, contactIds: idsWhere((row) => row.restored), content: CONTACT_ACTIVITY.restored });
   await recordActivityBatch(tx, { ...entry, contactIds: updated, content: CONTACT_ACTIVITY.updatedByImport(request) });
-  return { created: created.length, updated: updated.length };
+  return { created: created.length, updated: updated.length, unchanged: rows.length - created.length - updated.length };
+}
+
+/** Statistics counting fewer contacts than this are refreshed once a bulk load has created as many. */
+const PLANNED_ROWS_FLOOR = 1000;
+
+/**
+ * For a bulk load (an import, in chunks): answers a function to call with the running number of contacts
+ * created, which refreshes the planner's statistics of contacts once if they counted next to none (a new
+ * install's table, analyzed empty), after the load's first PLANNED_ROWS_FLOOR contacts. Without that,
+ * every foreign key check on a contact keeps a plan made for an empty table and scans the whole table,
+ * so the load slows down with each row it adds. Past that size the plans stay right as the table grows.
+ */
+export async function bulkLoadStatistics(db: Database): Promise<(created: number) => Promise<void>> {
+  let stale = (await plannedContactRows(db)) < PLANNED_ROWS_FLOOR;
+  return async (created) => {
+    if (!stale || created < PLANNED_ROWS_FLOOR) return;
+    stale = false;
+    await analyzeContacts(db);
+  };
 }
