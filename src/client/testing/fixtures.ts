@@ -1,4 +1,5 @@
 import type { SessionUser } from '@shared/api/auth';
+import type { Contact } from '@shared/api/contacts';
 import { ALL_PERMISSIONS, type Permission } from '@shared/permissions/catalogue';
 
 /**
@@ -16,5 +17,20 @@ export function sessionUser(overrides: { name?: string; email?: string; permissi
       role: { id: '00000000-0000-7000-8000-0000000000bb', name: overrides.roleName ?? 'Admin', description: null },
       permissions: [...(overrides.permissions ?? ALL_PERMISSIONS)],
     },
+  };
+}
+
+/** A contact as the API answers it: a UAE number, no tags, no notes, never deleted, unless overridden. */
+export function contactFixture(overrides: Partial<Contact> & { id: string }): Contact {
+  return {
+    name: 'Aisha Khan',
+    countryCode: '+971',
+    phoneNumber: '501234567',
+    tags: [],
+    createdAt: '2026-03-01T10:00:00.000Z',
+    updatedAt: '2026-03-01T10:00:00.000Z',
+    deletedAt: null,
+    _count: { notes: 0 },
+    ...overrides,
   };
 }

@@ -1,26 +1,13 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { Contact } from '@shared/api/contacts';
-import { sessionUser } from '@client/testing/fixtures';
+import { contactFixture, sessionUser } from '@client/testing/fixtures';
 import { apiUrl } from '@client/testing/msw/api-url';
 import { server } from '@client/testing/msw/server';
 import { renderWithProviders } from '@client/testing/test-utils';
 import { ContactFormDialog } from './contact-form-dialog';
 
-function stored(overrides: Partial<Contact>): Contact {
-  return {
-    id: 'c-1',
-    name: 'Someone',
-    countryCode: '+971',
-    phoneNumber: '501234567',
-    tags: [],
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    deletedAt: null,
-    _count: { notes: 0 },
-    ...overrides,
-  };
-}
+const stored = (overrides: Partial<Contact>) => contactFixture({ id: 'c-1', name: 'Someone', ...overrides });
 
 /** The modal on its own, as the Contacts screen opens it; answers what it POSTs. */
 function renderDialog(contact: Contact | null = null) {

@@ -3,7 +3,7 @@ import { http, HttpResponse } from 'msw';
 import type { Contact, ContactPage } from '@shared/api/contacts';
 import type { TagPage } from '@shared/api/tags';
 import type { Permission } from '@shared/permissions/catalogue';
-import { sessionUser } from '@client/testing/fixtures';
+import { contactFixture, sessionUser } from '@client/testing/fixtures';
 import { apiUrl } from '@client/testing/msw/api-url';
 import { server } from '@client/testing/msw/server';
 import { renderWithProviders } from '@client/testing/test-utils';
@@ -11,19 +11,7 @@ import ContactsScreen from './contacts-screen';
 
 const vip = { id: 't-vip', name: 'VIP', color: '#d32f2f' };
 
-function contact(overrides: Partial<Contact> & { id: string }): Contact {
-  return {
-    name: 'Aisha Khan',
-    countryCode: '+971',
-    phoneNumber: '501234567',
-    tags: [],
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    deletedAt: null,
-    _count: { notes: 0 },
-    ...overrides,
-  };
-}
+const contact = contactFixture;
 
 const aisha = contact({ id: 'c-1', tags: [{ tagId: vip.id, tag: vip }], _count: { notes: 3 } });
 const ravi = contact({ id: 'c-2', name: 'Ravi Kumar', countryCode: '+91', phoneNumber: '9876543210', deletedAt: '2026-03-02T10:00:00.000Z' });

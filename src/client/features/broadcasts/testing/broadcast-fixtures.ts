@@ -2,6 +2,7 @@ import type { Broadcast, BroadcastAnalytics, BroadcastRecipient, BroadcastsRespo
 import type { Contact } from '@shared/api/contacts';
 import type { Tag, TagPage } from '@shared/api/tags';
 import type { Template, TemplatesResponse } from '@shared/api/templates';
+import { contactFixture } from '@client/testing/fixtures';
 
 /** Test data for the broadcast screens. Ids are UUIDs where the shared rules check them. */
 
@@ -84,18 +85,7 @@ export function tagPage(tags: Tag[] = [vip, expo]): TagPage {
 }
 
 export function contact(n: number, name: string | null, overrides: Partial<Contact> = {}): Contact {
-  return {
-    id: uuid(300 + n),
-    name,
-    countryCode: '+971',
-    phoneNumber: `50123456${n}`,
-    tags: [],
-    createdAt: '2026-03-01T10:00:00.000Z',
-    updatedAt: '2026-03-01T10:00:00.000Z',
-    deletedAt: null,
-    _count: { notes: 0 },
-    ...overrides,
-  };
+  return contactFixture({ id: uuid(300 + n), name, phoneNumber: `50123456${n}`, ...overrides });
 }
 
 export const aisha = contact(1, 'Aisha Khan');
