@@ -1,4 +1,4 @@
-import { checkCsvRow, createCsvRowChecker, csvColumns, defaultImportTagName, isAcceptableCsvFile, type CsvColumns } from './contact-import';
+import { checkCsvRow, createCsvRowChecker, csvColumns, defaultImportTagName, isAcceptableCsvFile, MAX_RECORDED_FILE_NAME_LENGTH, recordedFileName, type CsvColumns } from './contact-import';
 import { acceptedContactFields, contactSchema } from './contacts';
 
 const columns: CsvColumns = { mobile: 0, name: 1, countryCode: 2 };
@@ -117,5 +117,23 @@ describe('file checks', () => {
   test('the tag name defaults to the file name without .csv, made a valid tag name', () => {
     expect(defaultImportTagName('Dubai Expo 2026.csv')).toBe('Dubai Expo 2026');
     expect(defaultImportTagName('leads (1).CSV')).toBe('leads 1');
+  });
+});
+
+describe('the file name an import records', () => {
+  it('keeps a short name as it is, takes the last segment of a path and replaces control characters', () => {
+    expect(recordedFileName('expo-leads.csv')).toBe('expo-leads.csv');
+    expect(recordedFileName('../../etc/leads.csv')).toBe('leads.csv');
+    expect(recordedFileName('C:\\Users\\sam\\leads.csv')).toBe('leads.csv');
+    expect(recordedFileName('lea\u0000ds\n.csv')).toBe('lea ds .csv');
+    expect(recordedFileName('')).toBe('upload.csv');
+  });
+
+  it('shortens a long name in the middle to its bound, keeping its start and extension', () => {
+    const recorded = recordedFileName(`${'é'.repeat(300)}.csv`);
+    expect(Array.from(recorded)).toHaveLength(MAX_RECORDED_FILE_NAME_LENGTH);
+    expect(recorded.startsWith('éé')).toBe(true);
+    expect(recorded.endsWith('é.csv')).toBe(true);
+    expect(recorded).toContain('…');
   });
 });

@@ -26,6 +26,23 @@ export function isAcceptableCsvFile(file: { name: string; type?: string; size?: 
   return (csvByName || csvByType) && (file.size === undefined || file.size <= CSV_MAX_BYTES);
 }
 
+/** The longest file name an import records (its timeline notes and the import's record). */
+export const MAX_RECORDED_FILE_NAME_LENGTH = 120;
+
+/**
+ * The name an import records for an uploaded file: its last path segment (a client may send a whole
+ * path), control characters replaced, and a name longer than MAX_RECORDED_FILE_NAME_LENGTH shortened
+ * in the middle so its start and its extension still show.
+ */
+export function recordedFileName(fileName: string): string {
+  const base = fileName.split(/[\\/]/).pop() ?? '';
+  // eslint-disable-next-line no-control-regex -- control characters are exactly what is removed
+  const characters = Array.from(base.replace(/[\u0000-\u001f\u007f]/g, ' ').trim() || 'upload.csv');
+  if (characters.length <= MAX_RECORDED_FILE_NAME_LENGTH) return characters.join('');
+  const tail = 20;
+  return `${characters.slice(0, MAX_RECORDED_FILE_NAME_LENGTH - tail - 1).join('')}…${characters.slice(-tail).join('')}`;
+}
+
 /** The import tag's default: the file name without .csv, with characters a tag may not hold replaced. */
 export function defaultImportTagName(fileName: string): string {
   return fileName

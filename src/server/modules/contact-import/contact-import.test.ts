@@ -108,6 +108,17 @@ describe('a file with good and bad rows', () => {
     expect(tags.find((tag) => tag.name === 'Expo Leads')).toMatchObject({ type: 'csv_import', contactCount: 5 });
   });
 
+  test('records a bounded file name: its last path segment, shortened in the middle when long', async () => {
+    const filename = `C:\\Users\\sam\\${'x'.repeat(5_000)}-leads.csv`;
+    const result = await imported('mobile,name\n+971501239871,Long Name\n', { filename, tagName: 'Long File' });
+    expect(result.success).toBe(true);
+    const [contact] = await findByNumber('971501239871');
+    const [note] = (await admin.request({ method: 'GET', url: `/api/contacts/${contact.id}/notes` })).json<ContactNotePage>().data;
+    const recorded = /^Imported from (.*) with tag "Long File"$/.exec(note.content)?.[1] ?? '';
+    expect(Array.from(recorded)).toHaveLength(120);
+    expect(recorded).toMatch(/^x+…x+-leads\.csv$/);
+  });
+
   test('upserts by normalized number: a contact the file changes is updated, one it leaves as it was is only tagged', async () => {
     const create = async (name: string, phoneNumber: string) =>
       (await admin.request({ method: 'POST', url: '/api/contacts', payload: { name, countryCode: '+974', phoneNumber } })).json<Contact>();

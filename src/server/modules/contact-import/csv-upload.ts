@@ -1,6 +1,6 @@
 import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
-import { importTagSchema, INVALID_CSV_FILE, CSV_TOO_LARGE, isAcceptableCsvFile } from '@shared/validation/contact-import';
+import { importTagSchema, INVALID_CSV_FILE, CSV_TOO_LARGE, isAcceptableCsvFile, recordedFileName } from '@shared/validation/contact-import';
 import { validate } from '@shared/validation/first-error';
 import { DomainError, invalidInput, tooLarge } from '../../lib/domain-error';
 import { checkCsvStream, type CheckedCsv } from './csv-rows';
@@ -71,7 +71,7 @@ async function readParts(parts: AsyncIterableIterator<Multipart>): Promise<{ tag
     if (!isAcceptableCsvFile({ name: part.filename, type: part.mimetype })) throw invalidInput(INVALID_CSV_FILE);
     const rows = await checkFilePart(part.file);
     if (part.file.truncated) throw tooLarge(CSV_TOO_LARGE);
-    file = { fileName: part.filename, rows };
+    file = { fileName: recordedFileName(part.filename), rows };
   }
   if (!file) throw invalidInput(INVALID_CSV_FILE);
   return { tagName, ...file };
