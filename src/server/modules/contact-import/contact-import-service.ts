@@ -76,7 +76,7 @@ export async function writeImport(db: Database, request: ImportWriteRequest, pac
   });
   const source = { organizationId, userId, tagId: record.tagId, tagName, fileName };
   const totals: ImportBatchCounts = { created: 0, updated: 0, unchanged: 0 };
-  const keepStatisticsCurrent = await bulkLoadStatistics(db);
+  const keepStatisticsCurrent = bulkLoadStatistics(db);
   const chunks = contacts.chunks(() => pace.rows);
   let failed = false;
 

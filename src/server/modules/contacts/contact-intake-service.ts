@@ -7,7 +7,6 @@ import {
   contactsByNumber,
   insertMissingContacts,
   nameIfNameless,
-  plannedContactRows,
   upsertImportBatch,
   type ContactColumns,
   type ContactDetails,
@@ -110,21 +109,22 @@ export async function importContactBatch(tx: Queryable, request: ContactImport, 
   return { created: created.length, updated: updated.length, unchanged: rows.length - created.length - updated.length };
 }
 
-/** Statistics counting fewer contacts than this are refreshed once a bulk load has created as many. */
-const PLANNED_ROWS_FLOOR = 1000;
+/** A bulk load refreshes the planner's statistics once it has created this many contacts. */
+const STATISTICS_AFTER_ROWS = 1000;
 
 /**
  * For a bulk load (an import, in chunks): answers a function to call with the running number of contacts
- * created, which refreshes the planner's statistics of contacts once if they counted next to none (a new
- * install's table, analyzed empty), after the load's first PLANNED_ROWS_FLOOR contacts. Without that,
- * every foreign key check on a contact keeps a plan made for an empty table and scans the whole table,
- * so the load slows down with each row it adds. Past that size the plans stay right as the table grows.
+ * created, which refreshes the planner's statistics of contacts once, after the load's first
+ * STATISTICS_AFTER_ROWS. Until then the statistics know nothing of the organization's new rows (or say
+ * the table is empty, on a new install): the foreign key checks keep a plan made for an empty table, and
+ * a lookup by number of the organization's contacts walks all of them by the organization alone. Either
+ * way each chunk costs more than the one before it. Past that size the plans stay right as the table grows.
  */
-export async function bulkLoadStatistics(db: Database): Promise<(created: number) => Promise<void>> {
-  let stale = (await plannedContactRows(db)) < PLANNED_ROWS_FLOOR;
+export function bulkLoadStatistics(db: Database): (created: number) => Promise<void> {
+  let refreshed = false;
   return async (created) => {
-    if (!stale || created < PLANNED_ROWS_FLOOR) return;
-    stale = false;
+    if (refreshed || created < STATISTICS_AFTER_ROWS) return;
+    refreshed = true;
     await analyzeContacts(db);
   };
 }
