@@ -12,7 +12,7 @@ import { findContactRow } from '../contacts/contacts-repository';
 import { conversationAfterChange } from './conversations-service';
 import { lockConversation, type ConversationRow } from './conversations-repository';
 import type { MediaUrlSigner } from './media-url-signer';
-import { POLL_LIMIT, readChanges, readHistory, readMessage } from './message-feed';
+import { POLL_LIMIT, readChanges, readHistory, readLastSeq, readMessage } from './message-feed';
 import { toMessage, type MessageViewRow } from './message-view';
 import { attachWamid, recordSendFailure, storeOutboundMessage } from './messages-service';
 import { findMessageByClientId, resendFailedMessage } from './messages-repository';
@@ -54,7 +54,8 @@ export async function listMessages(
 /**
  * Every message stored after `cursor` and every earlier one that changed since (a status, a failure),
  * oldest change first, each once, with the cursor to continue from: the conversation's counter, or,
- * when there were more changes than one answer holds, the last change answered. One query.
+ * when there were more changes than one answer holds, the last change answered. A poll at the current
+ * counter reads only that counter; one that has changes to answer reads them in one more query.
  */
 export async function pollMessages(
   db: Database,
@@ -63,6 +64,12 @@ export async function pollMessages(
   conversationId: string,
   after: { cursor?: number; lastMessageId?: string },
 ): Promise<MessagePollResponse> {
+  if (after.cursor !== undefined) {
+    // Most polls find nothing new: the conversation's counter alone says so, read for many polls at once.
+    const lastSeq = await readLastSeq(db, viewer, conversationId);
+    if (lastSeq === null) throw notFound(CONVERSATION_NOT_FOUND);
+    if (lastSeq === after.cursor) return { messages: [], cursor: lastSeq };
+  }
   const feed = await readChanges(db, viewer, conversationId, { cursor: after.cursor ?? null, lastMessageId: after.lastMessageId ?? null });
   if (!feed) throw notFound(CONVERSATION_NOT_FOUND);
   const last = feed.messages.at(-1);

@@ -120,3 +120,36 @@ test.each(ENDPOINTS.filter((endpoint) => endpoint.namesRecords))('$name: another
   const response = await foreign.request(endpoint.request(await records()));
   expect(response.statusCode).toBe(404);
 });
+
+test('polls and session checks that arrive together are each answered for their own caller', async () => {
+  const agent = await addMemberWith(suite.t, suite.organizationId, ['chats:view', 'messages:view']);
+  const otherAgent = await addMemberWith(suite.t, suite.organizationId, ['chats:view', 'messages:view']);
+  const foreign = await signUpAdmin(suite.t.app, { organizationName: 'Foreign Florists' });
+  const assigned = await records();
+  const unassigned = await records();
+  const assign = await suite.admin.request({ method: 'PATCH', url: `/api/conversations/${assigned.conversationId}/assign`, payload: { assignToUserId: agent.user.userId } });
+  expect(assign.statusCode).toBe(200);
+  const cursorOf = async (conversationId: string) =>
+    (await suite.admin.request({ method: 'GET', url: `/api/conversations/${conversationId}/messages/poll?cursor=0` })).json<{ cursor: number }>().cursor;
+  const current = { [assigned.conversationId]: await cursorOf(assigned.conversationId), [unassigned.conversationId]: await cursorOf(unassigned.conversationId) };
+
+  // Who sees what: the assignee and the admin see the assigned chat, the other agent does not, nobody
+  // outside the organization sees either; at the current cursor nothing is new, at 0 the customer's message is.
+  const cases = [
+    { who: 'agent', member: agent, conversationId: assigned.conversationId, status: 200 },
+    { who: 'other agent', member: otherAgent, conversationId: assigned.conversationId, status: 404 },
+    { who: 'admin', member: suite.admin, conversationId: assigned.conversationId, status: 200 },
+    { who: 'foreign admin', member: foreign, conversationId: assigned.conversationId, status: 404 },
+    { who: 'other agent', member: otherAgent, conversationId: unassigned.conversationId, status: 200 },
+    { who: 'foreign admin', member: foreign, conversationId: unassigned.conversationId, status: 404 },
+  ].flatMap((c) => [{ ...c, cursor: current[c.conversationId], news: 0 }, { ...c, cursor: 0, news: 1 }]);
+  const members = [agent, otherAgent, suite.admin, foreign];
+
+  const [polls, checks] = await Promise.all([
+    Promise.all(cases.map((c) => c.member.request({ method: 'GET', url: `/api/conversations/${c.conversationId}/messages/poll?cursor=${c.cursor}` }))),
+    Promise.all(members.map((member) => member.request({ method: 'GET', url: '/api/auth/verify' }))),
+  ]);
+  expect(polls.map((answer, i) => ({ ...cases[i], member: undefined, status: answer.statusCode, news: answer.statusCode === 200 ? answer.json<{ messages: unknown[] }>().messages.length : 0 })))
+    .toEqual(cases.map((c) => ({ ...c, member: undefined, news: c.status === 200 ? c.news : 0 })));
+  expect(checks.map((answer) => answer.json<{ user: { userId: string } }>().user.userId)).toEqual(members.map((member) => member.user.userId));
+});

@@ -1,6 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
+import { batchedReads, inKeyOrder } from '../../lib/batched-reads';
 import { memberships, organizations, rolePermissions, roles, sessions, users } from '../../db/schema';
 
 /**
@@ -29,10 +30,14 @@ export async function touchSession(db: Queryable, sessionId: string, lastSeenAt:
   await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, sessionId));
 }
 
-/** Every request's first query: prepared once, so neither Drizzle nor PostgreSQL plans it again. */
+/**
+ * Every request's first query: prepared once, so neither Drizzle nor PostgreSQL plans it again, and
+ * made for all the requests that arrive together at once (batched-reads.ts).
+ */
 const sessionLookup = perDatabase((db) =>
   db
     .select({
+      id: sessions.id,
       userId: users.id,
       name: users.name,
       email: users.email,
@@ -55,17 +60,20 @@ const sessionLookup = perDatabase((db) =>
     )
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .innerJoin(roles, eq(roles.id, memberships.roleId))
-    .where(eq(sessions.id, sql.placeholder('id')))
-    .prepare('load_session'),
+    .where(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`)
+    .prepare('load_sessions'),
 );
 
 export type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number];
+
+const sessionReads = perDatabase((db) =>
+  batchedReads(async (ids: readonly string[]) => inKeyOrder(ids, await sessionLookup(db).execute({ ids: [...ids] }), (row) => row.id)),
+);
 
 /**
  * A session with its member's current name, organization, role and permissions, or null when the
  * session is unknown or its member left the organization.
  */
 export async function findSession(db: Database, sessionId: string): Promise<SessionRow | null> {
-  const [row] = await sessionLookup(db).execute({ id: sessionId });
-  return row ?? null;
+  return sessionReads(db)(sessionId);
 }

@@ -1,0 +1,30 @@
+import DataLoader from 'dataloader';
+
+/** At most this many keys per statement: a long `= any($1)` list plans and answers no better than two. */
+const MAX_BATCH = 100;
+
+/**
+ * Reads of the same kind made by requests that arrive together, answered by ONE statement. Every
+ * request's own statement costs a database round trip whose fixed part (protocol, parse of the answer,
+ * the server's executor start-up) is several times the lookup itself; under load many requests wait on
+ * the same kind of read (a session, a conversation's counter), so one `= any($1)` statement serves them
+ * all. The batch closes after the event loop's current I/O turn (setImmediate), so requests whose bytes
+ * arrived together share it; a lone request waits no longer than that turn. Nothing is cached: every
+ * request still reads the database as it is now.
+ *
+ * `load` answers one value per key, in the keys' order (null for none).
+ */
+export function batchedReads<Key, Value>(load: (keys: readonly Key[]) => Promise<Value[]>): (key: Key) => Promise<Value> {
+  const loader = new DataLoader<Key, Value>(load, {
+    cache: false,
+    maxBatchSize: MAX_BATCH,
+    batchScheduleFn: (dispatch) => setImmediate(dispatch),
+  });
+  return (key) => loader.load(key);
+}
+
+/** The values of `rows` in the order of `keys`, null for a key without a row. */
+export function inKeyOrder<Key, Row>(keys: readonly Key[], rows: readonly Row[], keyOf: (row: Row) => Key): (Row | null)[] {
+  const byKey = new Map(rows.map((row) => [keyOf(row), row]));
+  return keys.map((key) => byKey.get(key) ?? null);
+}
