@@ -1,5 +1,5 @@
-import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
+import helmet from 'helmet';
 import fp from 'fastify-plugin';
 
 /**
@@ -8,7 +8,8 @@ import fp from 'fastify-plugin';
  * injects its styles at run time; scripts stay strictly 'self'.
  */
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(helmet, {
+  // Built once: helmet's Fastify wrapper builds the middleware (and parses the CSP) again on every request.
+  const setHeaders = helmet({
     contentSecurityPolicy: {
       useDefaults: false,
       directives: {
@@ -31,6 +32,9 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
     strictTransportSecurity: app.config.publicUrl.startsWith('https://')
       ? { maxAge: 31_536_000, includeSubDomains: true }
       : false,
+  });
+  app.addHook('onRequest', (request, reply, done) => {
+    setHeaders(request.raw, reply.raw, done);
   });
 
   app.addHook('onSend', async (request, reply) => {
