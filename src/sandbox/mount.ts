@@ -35,5 +35,5 @@ export async function mountBuiltInSandbox(app: FastifyInstance, config: AppConfi
     customersWriteFirst: config.sandboxCustomers,
     log: (message) => app.log.warn({ sandbox: true }, message),
   });
-  await app.register(sandboxPlugin, { prefix: SANDBOX_MOUNT_PATH, sandbox, logLevel: 'warn' });
+  await app.register(sandboxPlugin, { prefix: SANDBOX_MOUNT_PATH, sandbox, localCallersOnly: true, logLevel: 'warn' });
 }

@@ -1,5 +1,6 @@
 import Fastify, { type FastifyError, type FastifyInstance } from 'fastify';
 import { graphErrors, SandboxGraphError } from './graph-errors';
+import { fromThisMachine } from './local-caller';
 import { controlRoutes } from './routes/control';
 import { graphRoutes } from './routes/graph-router';
 import { Sandbox, type SandboxOptions } from './sandbox';
@@ -8,6 +9,12 @@ export interface SandboxPluginOptions {
   sandbox: Sandbox;
   /** Let other machines use /_sandbox controls (off: loopback only). */
   allowRemoteControl?: boolean;
+  /**
+   * Answer only requests made directly on this machine, Graph API included. The sandbox built into
+   * Parley's server is called by that server alone; anyone else reaching it (through a proxy, or on a
+   * public HOST) is refused from the request's headers, before any body is read.
+   */
+  localCallersOnly?: boolean;
 }
 
 /** Every request but a media upload (whose route sets its own limit) is a small JSON body: a message, a template, a control. */
@@ -18,7 +25,15 @@ const BODY_LIMIT = 256 * 1024;
  * /sandbox/graph) or at the root of its own server (`npm run sandbox`). It keeps its own body parsers
  * and Graph-shaped errors in its scope, and closes the sandbox (every timer) when the server closes.
  */
-export async function sandboxPlugin(app: FastifyInstance, { sandbox, allowRemoteControl = false }: SandboxPluginOptions): Promise<void> {
+export async function sandboxPlugin(
+  app: FastifyInstance,
+  { sandbox, allowRemoteControl = false, localCallersOnly = false }: SandboxPluginOptions,
+): Promise<void> {
+  if (localCallersOnly) {
+    app.addHook('onRequest', async (request, reply) => {
+      if (!fromThisMachine(request)) await reply.status(403).send(graphErrors.permissionDenied().toBody());
+    });
+  }
   app.removeAllContentTypeParsers();
   app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (_request, body, done) => {
     try {

@@ -1,22 +1,11 @@
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance } from 'fastify';
 import { FAULT_KINDS, type FaultKind } from '../faults';
+import { fromThisMachine } from '../local-caller';
 import type { Sandbox } from '../sandbox';
 import { INBOUND_TYPES, type InboundRequest } from '../simulation/customers';
 import type { CustomerBehaviour } from '../world';
 
 type Json = Record<string, unknown>;
-
-const LOOPBACK = new Set(['127.0.0.1', '::1', '::ffff:127.0.0.1']);
-
-/**
- * A request from this machine: the client address (request.ip, as the server's TRUST_PROXY derives it)
- * is loopback, and no proxy forwarded it. A reverse proxy on this machine connects over loopback too,
- * so a forwarding header means the request came from elsewhere, whatever address it claims.
- */
-function fromThisMachine(request: FastifyRequest): boolean {
-  const forwarded = request.headers['x-forwarded-for'] !== undefined || request.headers.forwarded !== undefined;
-  return !forwarded && LOOPBACK.has(request.ip);
-}
 
 /**
  * Sandbox-only controls, from this machine only (tests, demos, `curl`): make a customer write, set how

@@ -39,7 +39,22 @@ test("the sandbox's loopback-only controls refuse a request forwarded from elsew
   expect((await control({ remoteAddress: PROXY })).statusCode).toBe(200);
   const forged = await control(throughProxy('127.0.0.1, 203.0.113.9'));
   expect(forged.statusCode).toBe(403);
-  expect(forged.json()).toEqual({ error: 'Sandbox controls answer this machine only' });
   // Forwarded at all means it came through a proxy, so not from this machine, even "from" loopback.
   expect((await control(throughProxy('127.0.0.1'))).statusCode).toBe(403);
+});
+
+test("the built-in sandbox's Graph API answers only Parley itself: a request from elsewhere is refused from its headers", async () => {
+  const upload = (options: object) => t.app.inject({
+    method: 'POST',
+    url: '/sandbox/graph/v23.0/123456789012345/media',
+    headers: { authorization: 'Bearer EAAGsandboxprobe0000000000', 'content-type': 'application/json', ...('headers' in options ? options.headers as object : {}) },
+    payload: { messaging_product: 'whatsapp' },
+    ...('remoteAddress' in options ? { remoteAddress: options.remoteAddress as string } : {}),
+  });
+  for (const fromElsewhere of [{ remoteAddress: '203.0.113.10' }, throughProxy('203.0.113.10')]) {
+    const refused = await upload(fromElsewhere);
+    expect({ status: refused.statusCode, code: refused.json<{ error: { code: number } }>().error.code }).toEqual({ status: 403, code: 10 });
+  }
+  // Parley's own call, over loopback, reaches the Graph routes (which then judge the request itself).
+  expect((await upload({ remoteAddress: '127.0.0.1' })).statusCode).not.toBe(403);
 });
