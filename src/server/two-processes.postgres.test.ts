@@ -274,7 +274,7 @@ describe('two server processes on one PostgreSQL', () => {
     expect(vacuumed).toBe(0);
   });
 
-  it('do the webhook housekeeping once: each expired row is removed by one process', async () => {
+  it('share the webhook housekeeping: run side by side, they delete each expired row once between them and keep the recent ones', async () => {
     const db = a.database.db;
     const old = sql`now() - interval '31 days'`;
     const expired = await db
