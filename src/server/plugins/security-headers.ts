@@ -34,7 +34,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
       : false,
   });
   app.addHook('onRequest', (request, reply, done) => {
-    setHeaders(request.raw, reply.raw, done);
+    setHeaders(request.raw, reply.raw, (error?: unknown) => done(error instanceof Error ? error : undefined));
   });
 
   app.addHook('onSend', async (request, reply) => {
