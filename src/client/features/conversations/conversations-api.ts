@@ -20,7 +20,8 @@ import type {
 } from '@shared/api/conversations';
 import { CONVERSATION_PAGE_SIZE, MAX_PAGE_SIZE, MEDIA_URL_CACHE_MS, MESSAGE_PAGE_SIZE } from '@shared/constants';
 import { conversationsAdapter, listFromPage, listParams, type ConversationList, type ConversationListArgs } from './state/conversation-list';
-import { cacheFromPage, mergePolled, messagesAdapter, type MessagesCache } from './state/message-cache';
+import { cacheFromPage, storedMessages, type MessagesCache } from './state/message-cache';
+import { mergePolled } from './state/message-merge';
 
 /** Every list entry provides it: what moves conversations between lists (status, assignee) invalidates it. */
 export const CONVERSATION_LISTS = { type: 'Conversation', id: 'PARTIAL-LIST' } as const;
@@ -32,12 +33,13 @@ const MAX_REFRESH_PAGES = Math.floor(MAX_PAGE_SIZE / CONVERSATION_PAGE_SIZE);
 const conversationPath = (conversationId: string) => `/conversations/${encodeURIComponent(conversationId)}`;
 
 /**
- * The inbox. Lists and messages are normalized per cache entry with entity adapters. A list entry is
- * reloaded whole by a refresh (as many pages as are shown, in one request), and Load More appends to it
- * (state/conversation-thunks.ts). The messages entry is keyed by conversation only: its first load reads
- * the newest page, every later fetch polls from the cursor the entry holds and `merge` upserts the
- * answer, so optimistic messages added while a poll was in flight survive it. Sends, retries and older
- * history are named thunks in state/message-thunks.ts.
+ * The inbox. Lists and messages are normalized per cache entry with entity adapters; a conversation's
+ * messages are held in small segments (state/message-cache.ts), so a poll copies little of a long one.
+ * A list entry is reloaded whole by a refresh (as many pages as are shown, in one request), and Load
+ * More appends to it (state/conversation-thunks.ts). The messages entry is keyed by conversation only:
+ * its first load reads the newest page, every later fetch polls from the cursor the entry holds and
+ * `merge` upserts the answer, so optimistic messages added while a poll was in flight survive it. Sends,
+ * retries and older history are named thunks in state/message-thunks.ts.
  */
 export const conversationsApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -84,16 +86,14 @@ export const conversationsApi = api.injectEndpoints({
         const result = await baseQuery({ url: `${conversationPath(conversationId)}/messages/poll`, params: { cursor: held.cursor } });
         if (result.error) return { error: result.error as ApiError };
         const poll = result.data as MessagePollResponse;
-        return {
-          data: { ...messagesAdapter.setAll(messagesAdapter.getInitialState(), poll.messages), cursor: poll.cursor, hasMore: held.hasMore },
-        };
+        return { data: cacheFromPage({ data: poll.messages, cursor: poll.cursor, hasMore: held.hasMore }) };
       },
-      merge: (cache, polled) => mergePolled(cache, Object.values(polled.entities), polled.cursor),
+      merge: (cache, polled) => mergePolled(cache, storedMessages(polled), polled.cursor),
       onQueryStarted: async (conversationId, { dispatch, queryFulfilled, getCacheEntry }) => {
         const wasPoll = getCacheEntry().data !== undefined;
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
         // The customer wrote: the window reopened and the unread count moved, so the conversation is read again.
-        if (wasPoll && data && Object.values(data.entities).some((message) => message.direction === 'inbound')) {
+        if (wasPoll && data && storedMessages(data).some((message) => message.direction === 'inbound')) {
           dispatch(api.util.invalidateTags([{ type: 'Conversation', id: conversationId }]));
         }
       },

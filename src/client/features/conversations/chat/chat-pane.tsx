@@ -33,7 +33,7 @@ export interface ChatPaneProps {
 export function ChatPane({ conversation, window, actions, composerRef, onBack, infoOpen, onToggleInfo }: ChatPaneProps) {
   const dispatch = useAppDispatch();
   const { can } = useSession();
-  const { ids, entities, hasMore, loaded, failedToLoad, olderState, loadOlder } = useMessages(conversation.id);
+  const { messages, hasMore, loaded, failedToLoad, olderState, loadOlder } = useMessages(conversation.id);
   const maySend = can('messages:send') || can('chats:respond');
   const retry = useCallback((clientId: string) => void dispatch(retryMessage({ conversation, clientId })), [dispatch, conversation]);
 
@@ -53,8 +53,7 @@ export function ChatPane({ conversation, window, actions, composerRef, onBack, i
         )}
         {loaded && (
           <MessageList
-            ids={ids}
-            entities={entities}
+            messages={messages}
             onRetry={retry}
             label={contactLabel(conversation.contact)}
             hasMore={hasMore}

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { formatBytes } from '@shared/media-kinds';
 import { useGetMediaUrlQuery } from '../conversations-api';
-import type { InboxMessage } from '../state/message-cache';
+import type { InboxMessage } from '../state/inbox-message';
 
 type MediaFields = Pick<InboxMessage, 'messageType' | 'mediaId' | 'mediaUrl' | 'mediaType' | 'mediaSize' | 'mediaFileName'>;
 

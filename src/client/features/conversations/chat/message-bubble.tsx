@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { CONVERSATION_TEXTS } from '@shared/api/conversations';
-import type { InboxMessage } from '../state/message-cache';
+import type { InboxMessage } from '../state/inbox-message';
 import { MediaMessage } from './media-message';
 import { MessageStatusIcon } from './message-status';
 import { TemplateMessage } from './template-message';

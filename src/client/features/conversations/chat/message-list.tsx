@@ -3,10 +3,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useContext, useState, type ComponentProps } from 'react';
+import { useContext, useMemo, useState, type ComponentProps } from 'react';
 import { Virtuoso, VirtuosoMockContext, type ItemProps, type ListProps } from 'react-virtuoso';
 import { groupPosition } from '../format/message-groups';
-import type { InboxMessage } from '../state/message-cache';
+import { messageKey, type InboxMessage } from '../state/inbox-message';
 import { MessageBubble } from './message-bubble';
 import type { OlderState } from './use-messages';
 
@@ -33,7 +33,7 @@ function MessageUl({ ref, children, style, 'data-testid': testId }: ListProps<HT
   );
 }
 
-function MessageLi({ item: _item, context: _context, ...props }: ItemProps<string> & { context: ListContext }) {
+function MessageLi({ item: _item, context: _context, ...props }: ItemProps<InboxMessage> & { context: ListContext }) {
   return <li {...(props as ComponentProps<'li'>)} />;
 }
 
@@ -72,9 +72,8 @@ function HistoryEdge({ context }: { context: ListContext }) {
 const COMPONENTS = { List: MessageUl, Item: MessageLi, Header: HistoryEdge };
 
 export interface MessageListProps extends ListContext {
-  /** The messages' keys in order, and the messages by key (the cache entry as it is). */
-  ids: readonly string[];
-  entities: Readonly<Record<string, InboxMessage | undefined>>;
+  /** The messages in order, oldest first (the same list as long as the cache entry does not change). */
+  messages: readonly InboxMessage[];
   onRetry: (clientId: string) => void;
   /** The conversation's name, for the list's accessible name. */
   label: string;
@@ -85,23 +84,28 @@ export interface MessageListProps extends ListContext {
  * Scrolling to the top loads older history, prepended without moving what is on screen; new messages
  * keep the view at the bottom when it was there, and a message of ours always brings it down.
  */
-export function MessageList({ ids, entities, onRetry, label, hasMore, olderState, onLoadOlder }: MessageListProps) {
-  // The first message shown when the list opened: every message before it was prepended since.
-  const [anchorKey] = useState(() => ids[0]);
-  const prepended = anchorKey === undefined ? 0 : Math.max(0, ids.indexOf(anchorKey));
+export function MessageList({ messages, onRetry, label, hasMore, olderState, onLoadOlder }: MessageListProps) {
+  // The first message shown when the list opened: every message before it was prepended since. Its key
+  // stays the same when its stored copy replaces it, and it is found from the start of the list, so the
+  // search costs what was prepended, not the whole conversation.
+  const [anchorKey] = useState(() => (messages.length > 0 ? messageKey(messages[0]) : undefined));
+  const prepended = useMemo(
+    () => (anchorKey === undefined ? 0 : Math.max(0, messages.findIndex((message) => messageKey(message) === anchorKey))),
+    [messages, anchorKey],
+  );
   const firstItemIndex = FIRST_INDEX - prepended;
   // Under Virtuoso's measuring mock (tests: jsdom lays nothing out) the scroll to the newest message never
   // reports done and the list would stay hidden; few messages sit at the bottom anyway (alignToBottom).
   const measured = useContext(VirtuosoMockContext) === undefined;
-  const last = entities[ids[ids.length - 1]];
+  const last = messages.at(-1);
   const ownPending = last?.direction === 'outbound' && last.status === 'sending';
 
   return (
-    <Virtuoso<string, ListContext>
+    <Virtuoso<InboxMessage, ListContext>
       role="region"
       aria-label={`Messages with ${label}`}
       style={{ flexGrow: 1 }}
-      data={ids}
+      data={messages}
       context={{ hasMore, olderState, onLoadOlder }}
       components={COMPONENTS}
       firstItemIndex={firstItemIndex}
@@ -109,11 +113,9 @@ export function MessageList({ ids, entities, onRetry, label, hasMore, olderState
       alignToBottom
       startReached={() => hasMore && olderState === 'idle' && onLoadOlder()}
       followOutput={(atBottom) => (atBottom || ownPending ? 'auto' : false)}
-      computeItemKey={(_index, key) => key}
-      itemContent={(index, key) => {
-        const message = entities[key];
-        if (!message) return null;
-        const { startsGroup, endsGroup } = groupPosition(ids, entities, index - firstItemIndex);
+      computeItemKey={(_index, message) => messageKey(message)}
+      itemContent={(index, message) => {
+        const { startsGroup, endsGroup } = groupPosition(messages, index - firstItemIndex);
         return <MessageBubble message={message} startsGroup={startsGroup} endsGroup={endsGroup} onRetry={onRetry} />;
       }}
     />

@@ -3,11 +3,11 @@ import { useAppDispatch } from '@client/app/hooks';
 import { MESSAGE_POLL_MS } from '@shared/constants';
 import { conversationsApi, useGetMessagesQuery } from '../conversations-api';
 import { usePolling } from '../polling/use-polling';
-import type { InboxMessage } from '../state/message-cache';
+import type { InboxMessage } from '../state/inbox-message';
+import { orderedMessages } from '../state/message-cache';
 import { loadOlderMessages } from '../state/message-thunks';
 
-const NO_IDS: string[] = [];
-const NO_ENTITIES: Record<string, InboxMessage> = {};
+const NO_MESSAGES: readonly InboxMessage[] = [];
 /** Repeated poll failures back off to one poll every 30 s. */
 const MAX_POLL_MS = 30_000;
 
@@ -16,14 +16,13 @@ export type OlderState = 'idle' | 'loading' | 'failed';
 /**
  * One conversation's messages: the newest page, then a poll every 2 s while the tab is visible (backing
  * off on errors), and older history on demand. Re-renders only when the messages themselves change, not
- * on every poll.
+ * on every poll: the ordered list is kept per cache entry, so an unchanged entry answers the same list.
  */
 export function useMessages(conversationId: string) {
   const dispatch = useAppDispatch();
-  const { ids, entities, hasMore, loaded, isError } = useGetMessagesQuery(conversationId, {
+  const { messages, hasMore, loaded, isError } = useGetMessagesQuery(conversationId, {
     selectFromResult: ({ data, isError }) => ({
-      ids: data?.ids ?? NO_IDS,
-      entities: data?.entities ?? NO_ENTITIES,
+      messages: data ? orderedMessages(data) : NO_MESSAGES,
       hasMore: data?.hasMore ?? false,
       loaded: data !== undefined,
       isError,
@@ -48,5 +47,5 @@ export function useMessages(conversationId: string) {
     setOlderState(loadOlderMessages.rejected.match(outcome) ? 'failed' : 'idle');
   }, [dispatch, conversationId, hasMore]);
 
-  return { ids, entities, hasMore, loaded, failedToLoad: isError && !loaded, olderState, loadOlder };
+  return { messages, hasMore, loaded, failedToLoad: isError && !loaded, olderState, loadOlder };
 }

@@ -1,4 +1,4 @@
-import type { InboxMessage } from '../state/message-cache';
+import type { InboxMessage } from '../state/inbox-message';
 import { groupPosition } from './message-groups';
 
 function message(key: string, direction: InboxMessage['direction'], minute: number): InboxMessage {
@@ -12,9 +12,7 @@ function message(key: string, direction: InboxMessage['direction'], minute: numb
 
 test('groups same-direction messages within 5 minutes of each other', () => {
   const list = [message('a', 'inbound', 0), message('b', 'inbound', 5), message('c', 'inbound', 11), message('d', 'outbound', 12), message('e', 'outbound', 13)];
-  const ids = list.map((m) => m.id);
-  const entities = Object.fromEntries(list.map((m) => [m.id, m]));
-  expect(ids.map((id, i) => [id, groupPosition(ids, entities, i)])).toEqual([
+  expect(list.map((m, i) => [m.id, groupPosition(list, i)])).toEqual([
     ['a', { startsGroup: true, endsGroup: false }],
     ['b', { startsGroup: false, endsGroup: true }],
     ['c', { startsGroup: true, endsGroup: true }],

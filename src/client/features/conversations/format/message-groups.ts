@@ -1,5 +1,5 @@
 import { MESSAGE_GROUPING_MS } from '@shared/constants';
-import type { InboxMessage } from '../state/message-cache';
+import type { InboxMessage } from '../state/inbox-message';
 
 export interface GroupPosition {
   /** First of a run of same-direction messages, each within 5 minutes of the one before. */
@@ -7,21 +7,19 @@ export interface GroupPosition {
   endsGroup: boolean;
 }
 
-type Entities = Readonly<Record<string, InboxMessage | undefined>>;
-
 function joins(previous: InboxMessage | undefined, next: InboxMessage | undefined): boolean {
   if (!previous || !next || previous.direction !== next.direction) return false;
   return Math.abs(new Date(next.sentAt).getTime() - new Date(previous.sentAt).getTime()) <= MESSAGE_GROUPING_MS;
 }
 
 /**
- * Where the message at `index` sits in its bubble group. Worked out from its neighbours when the row
- * renders, so a long conversation only ever groups the rows in view.
+ * Where the message at `index` of the ordered `messages` sits in its bubble group. Worked out from its
+ * neighbours when the row renders, so a long conversation only ever groups the rows in view.
  */
-export function groupPosition(ids: readonly string[], entities: Entities, index: number): GroupPosition {
-  const message = entities[ids[index]];
+export function groupPosition(messages: readonly InboxMessage[], index: number): GroupPosition {
+  const message = messages[index];
   return {
-    startsGroup: !joins(entities[ids[index - 1]], message),
-    endsGroup: !joins(message, entities[ids[index + 1]]),
+    startsGroup: !joins(messages[index - 1], message),
+    endsGroup: !joins(message, messages[index + 1]),
   };
 }

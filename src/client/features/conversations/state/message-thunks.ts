@@ -2,7 +2,9 @@ import { isApiError, type ApiError } from '@client/api/api-error';
 import { NO_MEDIA, type Conversation, type SendMessageResponse } from '@shared/api/conversations';
 import { conversationsApi, writeConversation, type InboxDispatch } from '../conversations-api';
 import { createInboxThunk } from './inbox-thunk';
-import { mergeMessages, messagesAdapter, oldestSeq, type InboxMessage } from './message-cache';
+import type { OptimisticMessage } from './inbox-message';
+import { addOptimisticMessage, messageByKey, oldestSeq, updateMessageStatus } from './message-cache';
+import { mergeMessages } from './message-merge';
 
 export interface SendTextArgs {
   conversation: Pick<Conversation, 'id' | 'contact'>;
@@ -12,7 +14,7 @@ export interface SendTextArgs {
 }
 
 /** The bubble shown at once, before the server has stored anything. */
-function optimisticMessage({ conversation, content, clientId }: SendTextArgs, now: string): InboxMessage {
+function optimisticMessage({ conversation, content, clientId }: SendTextArgs, now: string): OptimisticMessage {
   return {
     id: clientId,
     clientId,
@@ -47,14 +49,14 @@ export const sendTextMessage = createInboxThunk<SendMessageResponse, SendTextArg
     const conversationId = args.conversation.id;
     const pending = optimisticMessage(args, new Date().toISOString());
     // A retry of a message the server stored (and Meta refused): no poll reports a refused retry.
-    const before = conversationsApi.endpoints.getMessages.select(conversationId)(getState()).data?.entities[args.clientId];
+    const entry = conversationsApi.endpoints.getMessages.select(conversationId)(getState()).data;
+    const before = entry && messageByKey(entry, args.clientId);
     const retryingStored = before !== undefined && before.seq !== null;
     dispatch(
       conversationsApi.util.updateQueryData('getMessages', conversationId, (cache) => {
-        const held = cache.entities[args.clientId];
         // A retry keeps its place and time; only its status moves back to sending.
-        if (held) messagesAdapter.updateOne(cache, { id: args.clientId, changes: { status: 'sending', errorCode: null, errorMessage: null } });
-        else messagesAdapter.addOne(cache, pending);
+        if (messageByKey(cache, args.clientId)) updateMessageStatus(cache, args.clientId, { status: 'sending', errorCode: null, errorMessage: null });
+        else addOptimisticMessage(cache, pending);
       }),
     );
     try {
@@ -67,11 +69,11 @@ export const sendTextMessage = createInboxThunk<SendMessageResponse, SendTextArg
       const failure = asApiError(error);
       dispatch(
         conversationsApi.util.updateQueryData('getMessages', conversationId, (cache) => {
-          const held = cache.entities[args.clientId];
+          const held = messageByKey(cache, args.clientId);
           // A poll may have brought the stored message meanwhile (the answer was lost, not the send); a
           // stored message whose retry failed is failed again, or it would show sending for good.
           if (held && (held.seq === null || (retryingStored && held.status === 'sending'))) {
-            messagesAdapter.updateOne(cache, { id: args.clientId, changes: { status: 'failed', errorMessage: failure.error ?? null } });
+            updateMessageStatus(cache, args.clientId, { status: 'failed', errorMessage: failure.error ?? null });
           }
         }),
       );
@@ -85,7 +87,7 @@ export const retryMessage = createInboxThunk<SendMessageResponse, { conversation
   'conversations/retryMessage',
   async ({ conversation, clientId }, { dispatch, getState, rejectWithValue }) => {
     const cache = conversationsApi.endpoints.getMessages.select(conversation.id)(getState()).data;
-    const failed = cache?.entities[clientId];
+    const failed = cache && messageByKey(cache, clientId);
     if (!failed || failed.status !== 'failed') return rejectWithValue({ status: 'FETCH_ERROR', error: 'Nothing to retry' });
     return dispatch(sendTextMessage({ conversation, content: failed.content, clientId })).unwrap().catch((error: unknown) => rejectWithValue(asApiError(error)));
   },

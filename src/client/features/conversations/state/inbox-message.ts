@@ -1,0 +1,25 @@
+import type { Message } from '@shared/api/conversations';
+
+/** A message written here and shown at once, before the server stored it: no seq yet, its clientId as its id. */
+export type OptimisticMessage = Omit<Message, 'seq' | 'clientId'> & { seq: null; clientId: string };
+
+/** A message as the inbox holds it: a stored one, or an optimistic one not stored yet. */
+export type InboxMessage = Message | OptimisticMessage;
+
+/**
+ * A message's key in the inbox: its clientId when it has one, so the optimistic message and the stored
+ * one (whether the send's answer or a poll brings it first) are the same entity and never two bubbles.
+ */
+export function messageKey(message: InboxMessage): string {
+  return message.clientId ?? message.id;
+}
+
+/** Stored messages are ordered by the seq the server gave them. */
+export function bySeq(a: Message, b: Message): number {
+  return a.seq - b.seq;
+}
+
+/** Optimistic messages, shown after every stored one, are ordered as they were written. */
+export function byCreation(a: OptimisticMessage, b: OptimisticMessage): number {
+  return a.createdAt.localeCompare(b.createdAt);
+}
