@@ -1,9 +1,17 @@
 /** @jest-environment node */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { ALL_PERMISSIONS, type Permission } from '@shared/permissions/catalogue';
+import type { DeclaredRoute } from './api-description/route-registry';
 import {
-  memberHolding, sampleInputOf, seedOrganizationRecords, unfillableParams, urlNaming, type OrganizationRecords,
+  carries, fieldLabel, idFieldsOf, isArrayElement, NOT_RECORD_IDS, recordKindOf, unknownForms, withIdAdded, withIdInPlace, type IdField,
+} from './api-description/testing/id-fields';
+import {
+  memberHolding, missingValueOf, requestWith, routeKey, sampleInputOf, sampleInputsOf, seedOrganizationRecords, unfillableParams, urlNaming,
+  type OrganizationRecords, type RecordKind, type SampleInput,
 } from './api-description/testing/route-fixtures';
 import type { Database } from './db/database';
 import { rowsOf } from './db/rows-of';
@@ -14,11 +22,15 @@ import type { RouteAccess, RouteAccessEntry } from './types';
  * The route table, walked: every API route the app declares is called without a session (401), by a
  * member whose role holds every permission but the route's (403), and by another organization's Admin
  * naming this organization's records in its URL (404, exactly like records that do not exist), and not
- * one of those calls may change a row of any table. The routes come from the app itself, so a route
- * added later is covered without anyone writing a test for it; a URL parameter no fixture can fill
- * fails the matrix instead of being skipped.
+ * one of those calls may change a row of any table. Ids outside the URL (in a body, a query string, a
+ * form) are found in each route's own schema and swapped for another organization's records, one field
+ * at a time. The routes come from the app itself, so a route added later is covered without anyone
+ * writing a test for it; a URL parameter or id field no fixture can fill fails the matrix instead of
+ * being skipped.
  */
 let t: TestApp;
+/** Where uploads land: the matrix sends real files, which must not reach the working copy's data directory. */
+let dataDir: string;
 let adminA: Member;
 let adminB: Member;
 let recordsA: OrganizationRecords;
@@ -31,7 +43,8 @@ const needsPermission = (route: RouteAccessEntry) => route.access !== 'public' &
 const name = (route: RouteAccessEntry) => `${route.method} ${route.url}`;
 
 beforeAll(async () => {
-  t = await createTestApp();
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-matrix-'));
+  t = await createTestApp({ dataDir });
   adminA = await signUpAdmin(t.app, { organizationName: 'Matrix A' });
   adminB = await signUpAdmin(t.app, { organizationName: 'Matrix B' });
   recordsA = await seedOrganizationRecords(t, adminA);
@@ -46,13 +59,14 @@ beforeAll(async () => {
   // Nothing queued may still be moving when the database is compared.
   await t.app.broadcastDispatch.drain();
 }, 120_000);
-afterAll(() => t.close());
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
 
 /** A call of the route naming `urlRecords` (null: records that exist nowhere), with input valid for A. */
 function callOf(route: RouteAccessEntry, urlRecords: OrganizationRecords | null): InjectOptions {
-  const { payload, query } = sampleInputOf(route, recordsA);
-  const takesBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
-  return { method: route.method as InjectOptions['method'], url: urlNaming(route.url, urlRecords), query, ...(takesBody ? { payload: payload ?? {} } : {}) };
+  return requestWith(route, urlNaming(route.url, urlRecords), sampleInputOf(route, recordsA));
 }
 
 const answer = (response: LightMyRequestResponse) => ({ status: response.statusCode, body: response.json<unknown>() });
@@ -81,10 +95,16 @@ async function databaseState(db: Database): Promise<Record<string, string>> {
   return state;
 }
 
-/** Runs the calls and answers the database tables they changed (none, when every route held). */
+/**
+ * Runs the calls and answers the database tables they changed (none, when every route held). Queued
+ * broadcast work is let finish on both sides, so a change the calls queued counts, and one queued
+ * before them does not.
+ */
 async function tablesChangedBy(calls: () => Promise<void>): Promise<string[]> {
+  await t.app.broadcastDispatch.drain();
   const before = await databaseState(t.database.db);
   await calls();
+  await t.app.broadcastDispatch.drain();
   const after = await databaseState(t.database.db);
   return Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
 }
@@ -143,4 +163,121 @@ test("another organization's records in the URL answer 404, exactly like records
   expect(changed).toEqual([]);
   // B's records are real: its own Admin reaches them (the 404s above are not typos in the fixtures).
   expect((await adminB.request({ method: 'GET', url: urlNaming('/api/contacts/:id', recordsB) })).statusCode).toBe(200);
+});
+
+/** An id field of a route outside its URL, the kind of record it names, and an input of the route that carries it. */
+interface IdCase {
+  route: DeclaredRoute;
+  field: IdField;
+  kind: RecordKind;
+  input: SampleInput;
+}
+
+/** An answer as calls are compared: the id the call put in the input reads `<id>` (an error may quote it). */
+interface Answer {
+  status: number;
+  body: string;
+}
+
+/** How the route answered an id placed one way: as another organization's record, and as a record that exists nowhere. */
+interface SubstitutedAnswers {
+  placed: string;
+  foreign: Answer;
+  missing: Answer;
+}
+
+/**
+ * Reads whose own rule for an id the organization does not have is to match nothing: a filter answers an
+ * empty result, not an error. They are excepted from the 4xx only: another organization's id must still
+ * be answered exactly like one that exists nowhere.
+ */
+const FILTERS_MATCHING_NOTHING = new Set([
+  // The rules of the broadcast named, if the organization has it.
+  'GET /api/automation/rules query.broadcastId',
+  // The messages after the one named, or from the start when the conversation has no such message.
+  'GET /api/conversations/:id/messages/poll query.lastMessageId',
+  // A broadcast audience's contacts: those carrying any of the tags named that the organization has.
+  'GET /api/tags/contacts query.tags',
+]);
+
+const caseName = ({ route, field }: Pick<IdCase, 'route' | 'field'>) => `${routeKey(route)} ${fieldLabel(field)}`;
+
+/**
+ * Every id field of every route, as a case the matrix substitutes, or, when it cannot (a kind no fixture
+ * makes, no sample carrying the field, a form whose schema is unknown), as a gap the matrix refuses.
+ * Names that are no record's id are left out (NOT_RECORD_IDS says why).
+ */
+function idFieldsOfRoutes(): { cases: IdCase[]; gaps: string[] } {
+  const routes = t.app.declaredRoutes;
+  const cases: IdCase[] = [];
+  const gaps = unknownForms(routes).map((route) => `${route}: a multipart route whose form schema MULTIPART_FORMS does not name`);
+  for (const route of routes) {
+    for (const field of idFieldsOf(route).filter((candidate) => !NOT_RECORD_IDS.has(candidate.name))) {
+      const kind = recordKindOf(field);
+      const input = sampleInputsOf(route, recordsA).find((candidate) => carries(candidate, field));
+      if (!kind) gaps.push(`${caseName({ route, field })}: names a kind of record id-fields.ts does not know`);
+      else if (!input) gaps.push(`${caseName({ route, field })}: no sample input in route-fixtures.ts carries it`);
+      else cases.push({ route, field, kind, input });
+    }
+  }
+  return { cases, gaps };
+}
+
+/** The ways an id goes into a case's input: in place of the caller's own, and, in an array of ids, among them. */
+function placementsOf({ input, field }: IdCase): Array<{ placed: string; naming: (id: string) => SampleInput }> {
+  const inPlace = { placed: 'in place of its own', naming: (id: string) => withIdInPlace(input, field, id) };
+  if (!isArrayElement(field)) return [inPlace];
+  return [inPlace, { placed: 'among its own', naming: (id: string) => withIdAdded(input, field, id) }];
+}
+
+/** A's Admin, who holds every permission, calls the route on A's own URL records with this input. */
+async function answerTo(idCase: IdCase, input: SampleInput, id: string): Promise<Answer> {
+  const response = await adminA.request(requestWith(idCase.route, urlNaming(idCase.route.url, recordsA), input));
+  return { status: response.statusCode, body: response.body.replaceAll(id, '<id>') };
+}
+
+async function substitutedAnswers(idCase: IdCase): Promise<SubstitutedAnswers[]> {
+  const answers: SubstitutedAnswers[] = [];
+  for (const { placed, naming } of placementsOf(idCase)) {
+    const missingId = missingValueOf(idCase.kind);
+    const foreignId = recordsB[idCase.kind];
+    answers.push({ placed, missing: await answerTo(idCase, naming(missingId), missingId), foreign: await answerTo(idCase, naming(foreignId), foreignId) });
+  }
+  return answers;
+}
+
+const sameAnswer = (a: Answer, b: Answer) => a.status === b.status && a.body === b.body;
+
+/** Another organization's id is never a 5xx, answers exactly what a missing id answers, and that is a refusal (4xx) unless the route filters. */
+function breaksTheRule(idCase: IdCase, { foreign, missing }: SubstitutedAnswers): boolean {
+  const refused = foreign.status >= 400 && foreign.status < 500;
+  return foreign.status >= 500 || !sameAnswer(foreign, missing) || (!refused && !FILTERS_MATCHING_NOTHING.has(caseName(idCase)));
+}
+
+test('every id a route takes outside its URL names a kind of record the matrix can substitute, or is no record at all', () => {
+  const { cases, gaps } = idFieldsOfRoutes();
+  expect(gaps).toEqual([]);
+  expect(cases.length).toBeGreaterThanOrEqual(19);
+  // Each exception still names a field some route takes: a stale one would hide nothing, but mislead.
+  const taken = t.app.declaredRoutes.flatMap(idFieldsOf);
+  expect([...NOT_RECORD_IDS.keys()].filter((name) => !taken.some((field) => field.name === name))).toEqual([]);
+  expect([...FILTERS_MATCHING_NOTHING].filter((name) => !cases.some((idCase) => caseName(idCase) === name))).toEqual([]);
+});
+
+// The last test of the file: its calls with A's own ids succeed and change A's data, which the tests above compare.
+test("another organization's ids in a body, query string or form are answered like ids that exist nowhere, and nothing changes", async () => {
+  const wrong: unknown[] = [];
+  for (const idCase of idFieldsOfRoutes().cases) {
+    let answers: SubstitutedAnswers[] = [];
+    const changed = await tablesChangedBy(async () => {
+      answers = await substitutedAnswers(idCase);
+    });
+    wrong.push(...answers.filter((answer) => breaksTheRule(idCase, answer)).map((answer) => ({ case: caseName(idCase), ...answer })));
+    if (changed.length > 0) wrong.push({ case: caseName(idCase), changed });
+    // Last, as it may change data: the caller's own id must be answered otherwise than a missing one, or
+    // the input never reached the field's lookup (another rule refused it first) and proved nothing.
+    const own = await answerTo(idCase, idCase.input, recordsA[idCase.kind]);
+    if (own.status >= 500 || sameAnswer(own, answers[0].missing)) wrong.push({ case: caseName(idCase), ownIdAnsweredLikeAMissingOne: own });
+  }
+  expect(wrong).toEqual([]);
 });

@@ -1,5 +1,9 @@
 import type { InjectOptions } from 'fastify';
+import type { Schema } from 'yup';
+import { samplePhoto, type SampleFile } from '@sandbox/media-samples';
 import type { Permission } from '@shared/permissions/catalogue';
+import { importTagSchema } from '@shared/validation/contact-import';
+import { mediaUploadFieldsSchema } from '@shared/validation/conversations';
 import { createSession } from '../../modules/auth/sessions-service';
 import { insertTemplate } from '../../modules/broadcasts/broadcast-test-fixtures';
 import { customerNumber, customerWrites } from '../../modules/conversations/inbox-test-fixtures';
@@ -14,14 +18,17 @@ import { asMember, organizationOf, uniqueEmail, type Member, type TestApp } from
 import type { DeclaredRoute } from '../route-registry';
 
 /**
- * Records of one organization for every kind of id a route's URL can name, so tests that walk the route
- * table (the access matrix, the API fuzzing) can fill any URL. A route whose URL names something this
- * file does not know makes those tests fail until it is added to PARAM_RECORDS, so no route escapes them.
+ * Records of one organization for every kind of id a route's URL or input can name, so tests that walk
+ * the route table (the access matrix, the API fuzzing) can fill any URL and any id field. A route whose
+ * URL names something this file does not know makes those tests fail until it is added to PARAM_RECORDS
+ * (an id field, until id-fields.ts knows its kind), so no route escapes them.
  */
 export interface OrganizationRecords {
   organizationId: string;
   contact: string;
   conversation: string;
+  /** The customer's message that opened the conversation. */
+  message: string;
   note: string;
   tag: string;
   role: string;
@@ -35,7 +42,8 @@ export interface OrganizationRecords {
   media: string;
 }
 
-type RecordKind = Exclude<keyof OrganizationRecords, 'organizationId' | 'memberUserId'>;
+/** A kind of record a request can name; `memberUserId` is a member named by their user id (an assignee, an agent). */
+export type RecordKind = Exclude<keyof OrganizationRecords, 'organizationId'>;
 
 /** Which record a URL parameter names: `:id` by the path segment before it, other parameters by their name. */
 const PARAM_RECORDS: Record<string, RecordKind> = {
@@ -98,7 +106,8 @@ export function urlNaming(url: string, records: OrganizationRecords | null): str
   return urlWith(url, paramValues(url, records));
 }
 
-function missingValueOf(kind: RecordKind): string {
+/** A value of the kind that names no record anywhere. */
+export function missingValueOf(kind: RecordKind): string {
   return kind === 'invitationToken' ? 'no-such-invitation-token' : uuidv7();
 }
 
@@ -107,12 +116,13 @@ function missingValueOf(kind: RecordKind): string {
  * names (an invalid body would be refused first, and prove nothing about them). Keyed `METHOD url`; a
  * route whose schema needs fields and that is missing here answers 400 in the matrix, which names it.
  */
-export const SAMPLE_INPUT: Record<string, (records: OrganizationRecords) => Pick<InjectOptions, 'payload' | 'query'>> = {
-  'POST /api/contacts': () => ({ payload: { countryCode: '+971', phoneNumber: '501234999' } }),
-  'PUT /api/contacts/:id': () => ({ payload: { name: 'Matrix Person', countryCode: '+971', phoneNumber: '501234998' } }),
+export const SAMPLE_INPUT: Record<string, (records: OrganizationRecords) => SampleInput> = {
+  'POST /api/contacts': (records) => ({ payload: { countryCode: '+971', phoneNumber: '501234999', tagIds: [records.tag] } }),
+  'PUT /api/contacts/:id': (records) => ({ payload: { name: 'Matrix Person', countryCode: '+971', phoneNumber: '501234998', tagIds: [records.tag] } }),
   'POST /api/contacts/:contactId/notes': () => ({ payload: { content: 'A note from the matrix' } }),
   'PUT /api/contacts/:contactId/notes/:noteId': () => ({ payload: { content: 'An edit from the matrix' } }),
   'POST /api/tags': () => ({ payload: { name: 'Matrix', color: '#1976d2' } }),
+  'GET /api/tags/contacts': (records) => ({ query: { tags: records.tag } }),
   'PUT /api/tags/:id': () => ({ payload: { name: 'Matrix', color: '#1976d2' } }),
   'POST /api/roles': () => ({ payload: { name: 'Matrix Role', description: 'From the matrix', permissions: ['chats:view'] } }),
   'PUT /api/roles/:id': () => ({ payload: { name: 'Matrix Role', description: 'From the matrix', permissions: ['chats:view'] } }),
@@ -120,10 +130,12 @@ export const SAMPLE_INPUT: Record<string, (records: OrganizationRecords) => Pick
   'POST /api/members/invite': (records) => ({ payload: { email: 'matrix.invitee@example.com', roleId: records.role } }),
   'POST /api/conversations/:id/messages': () => ({ payload: { content: 'Hello from the matrix', clientId: '0190aaaa-bbbb-7ccc-8ddd-eeeeeeeeeeee' } }),
   'PATCH /api/conversations/:id/assign': (records) => ({ payload: { assignToUserId: records.memberUserId } }),
+  'GET /api/conversations/:id/messages/poll': (records) => ({ query: { lastMessageId: records.message } }),
   'PATCH /api/conversations/:id/status': () => ({ payload: { status: 'resolved' } }),
   'GET /api/media/:id/content': () => ({ query: { expires: String(Math.floor(Date.now() / 1000) + 3600), signature: 'matrix' } }),
   'POST /api/broadcast': (records) => ({ payload: { templateId: records.template, parameters: ['Layla', 'A-1'], tagIds: [records.tag] } }),
   'POST /api/broadcast/audience': (records) => ({ payload: { tagIds: [records.tag] } }),
+  'GET /api/automation/rules': (records) => ({ query: { broadcastId: records.broadcast } }),
   'POST /api/automation/rules': (records) => ({
     payload: { broadcastId: records.broadcast, rules: [{ triggerId: '1', triggerText: 'Talk to an agent', actionType: 'do_nothing' }] },
   }),
@@ -132,8 +144,85 @@ export const SAMPLE_INPUT: Record<string, (records: OrganizationRecords) => Pick
   }),
 };
 
-export function sampleInputOf(route: Pick<DeclaredRoute, 'method' | 'url'>, records: OrganizationRecords): Pick<InjectOptions, 'payload' | 'query'> {
-  return SAMPLE_INPUT[`${route.method} ${route.url}`]?.(records) ?? {};
+/** A route's input: a JSON body, a query string, or (for an upload) a multipart form. */
+export interface SampleInput {
+  payload?: Record<string, unknown>;
+  query?: Record<string, string>;
+  form?: FormSample;
+}
+
+/** A multipart upload as a browser's FormData sends it: text fields, then one file. */
+export interface FormSample {
+  fields: Record<string, string>;
+  file: SampleFile;
+}
+
+/** A route as the fixtures' tables key it: `POST /api/contacts`. */
+export function routeKey(route: Pick<DeclaredRoute, 'method' | 'url'>): string {
+  return `${route.method} ${route.url}`;
+}
+
+export function sampleInputOf(route: Pick<DeclaredRoute, 'method' | 'url'>, records: OrganizationRecords): SampleInput {
+  return SAMPLE_INPUT[routeKey(route)]?.(records) ?? {};
+}
+
+/** A rule for each quick reply of the seeded template, one assigning an agent and one adding a tag, so their ids are sent. */
+const buttonRulesNaming = (records: OrganizationRecords) => [
+  { triggerId: '0', triggerText: 'Track my order', actionType: 'assign_agent', targetUserId: records.memberUserId },
+  { triggerId: '1', triggerText: 'Talk to an agent', actionType: 'add_tag', targetTagId: records.tag },
+];
+
+/**
+ * More input a route accepts, for the ids its sample cannot carry: a broadcast's audience is tags or
+ * contacts, never both, and its sample's button rule names nobody. With these, every id a route takes
+ * appears in some input of it.
+ */
+const MORE_SAMPLE_INPUT: Record<string, (records: OrganizationRecords) => SampleInput> = {
+  'POST /api/broadcast': (records) => ({
+    payload: { templateId: records.template, parameters: ['Layla', 'A-1'], contactIds: [records.contact], rules: buttonRulesNaming(records) },
+  }),
+  'POST /api/broadcast/audience': (records) => ({ payload: { contactIds: [records.contact] } }),
+  'POST /api/automation/rules': (records) => ({ payload: { broadcastId: records.broadcast, rules: buttonRulesNaming(records) } }),
+};
+
+/**
+ * Multipart routes declare no body schema: each handler checks its form's text fields with a shared
+ * schema, named here so the fields' ids can be read from it, with a form the route accepts where it
+ * takes ids. A multipart route missing here fails the matrix.
+ */
+export const MULTIPART_FORMS: Record<string, { fields: Schema; sample?: (records: OrganizationRecords) => FormSample }> = {
+  'POST /api/media/upload': {
+    fields: mediaUploadFieldsSchema,
+    sample: (records) => ({ fields: { contactId: records.contact, caption: 'From the matrix' }, file: samplePhoto(1) }),
+  },
+  'POST /api/tags/import': { fields: importTagSchema },
+};
+
+/** Every input of the route the fixtures know, its main sample first. */
+export function sampleInputsOf(route: Pick<DeclaredRoute, 'method' | 'url'>, records: OrganizationRecords): SampleInput[] {
+  const key = routeKey(route);
+  const form = MULTIPART_FORMS[key]?.sample;
+  if (form) return [{ form: form(records) }];
+  return [sampleInputOf(route, records), ...(MORE_SAMPLE_INPUT[key] ? [MORE_SAMPLE_INPUT[key](records)] : [])];
+}
+
+/** The request carrying the input: a JSON body for the methods that take one, or the multipart form. */
+export function requestWith(route: Pick<DeclaredRoute, 'method'>, url: string, input: SampleInput): InjectOptions {
+  const method = route.method as InjectOptions['method'];
+  if (input.form) return { method, url, query: input.query, ...multipartBody(input.form) };
+  const takesBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
+  return { method, url, query: input.query, ...(takesBody ? { payload: input.payload ?? {} } : {}) };
+}
+
+/** A multipart/form-data body as a browser's FormData sends it (fields first, the file last). */
+function multipartBody({ fields, file }: FormSample): Pick<InjectOptions, 'payload' | 'headers'> {
+  const boundary = `----parleyMatrix${uuidv7().replace(/-/g, '')}`;
+  const fieldParts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
+  const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.fileName}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`;
+  return {
+    payload: Buffer.concat([Buffer.from(fieldParts.join('') + fileHead), file.data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
 }
 
 /**
@@ -165,6 +254,7 @@ export async function seedOrganizationRecords(t: TestApp, admin: Member): Promis
     organizationId,
     contact: written.contactId,
     conversation: written.conversationId,
+    message: written.messageId,
     note: note.id,
     tag: tag.id,
     role,
