@@ -24,3 +24,26 @@ test('a failed read fails every caller of its batch, and the next batch reads ag
   fail = false;
   expect(await read('c')).toBe('C');
 });
+
+test('while statements of a kind are running, the reads that arrive wait and then go together', async () => {
+  const calls: number[][] = [];
+  const answers: Array<() => void> = [];
+  const read = batchedReads(async (keys: readonly number[]) => {
+    calls.push([...keys]);
+    await new Promise<void>((resolve) => answers.push(resolve));
+    return keys.map((key) => key * 10);
+  });
+  const first = read(1);
+  await new Promise((resolve) => setImmediate(resolve));
+  const second = read(2);
+  await new Promise((resolve) => setImmediate(resolve));
+  // Two statements run; the next reads wait for one of them, in one batch.
+  const waiting = [read(3), read(4), read(5)];
+  await new Promise((resolve) => setImmediate(resolve));
+  expect(calls).toEqual([[1], [2]]);
+  answers.shift()?.();
+  expect(await first).toBe(10);
+  expect(calls).toEqual([[1], [2], [3, 4, 5]]);
+  answers.splice(0).forEach((answer) => answer());
+  expect(await Promise.all([second, ...waiting])).toEqual([20, 30, 40, 50]);
+});
