@@ -1,5 +1,5 @@
 /**
- * The contacts-import bench's processes, each in a process of its own so the server's RSS is its own:
+ * The contacts-import benches' processes, each in a process of its own so the server's RSS is its own:
  *
  * - `prepare <pglite dir>`: creates the embedded database (initdb leaves ~100 MB behind in the process
  *   that ran it; `npm start` pays that once, on the first start).
@@ -9,6 +9,10 @@
  *   line (BaselineMeasurement).
  * - `serve <pglite | postgres url> [pglite dir]`: the whole server on a port, with the members of two
  *   organizations signed in (ServerReady, sent over IPC); it runs until the bench disconnects.
+ * - `audit <csv file> <organization id> <tag name> <file name> <pglite | postgres url> [pglite dir]`: the
+ *   organization's contacts counted against the file's good rows (contacts-import-audit.ts), once the
+ *   server that imported it has stopped (the embedded database has one process at a time). Prints one
+ *   JSON line (ImportAudit).
  */
 import { createReadStream, mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
@@ -26,6 +30,7 @@ import { insertMembership } from '../server/modules/members/members-repository';
 import { insertUser } from '../server/modules/members/users-repository';
 import { insertOrganization } from '../server/modules/organizations/organizations-repository';
 import { findAdminRoleId } from '../server/modules/organizations/roles-repository';
+import { auditImport, type ImportAudit } from './contacts-import-audit';
 
 export interface BaselineMeasurement {
   rows: number;
@@ -70,6 +75,23 @@ async function bareInsert(db: Database, csvPath: string): Promise<BaselineMeasur
   }
   await db.execute(sql`vacuum (analyze)`);
   return { rows: rows.length, ms };
+}
+
+/** The E.164 numbers of the file's good rows, as the import reads them. */
+async function fileNumbers(csvPath: string): Promise<string[]> {
+  const numbers: string[] = [];
+  for (const batch of (await checkCsvStream(createReadStream(csvPath))).contacts.batches()) numbers.push(...batch.e164s);
+  return numbers;
+}
+
+async function audit(args: string[]): Promise<ImportAudit> {
+  const [csvPath, organizationId, tagName, fileName, target, pgliteDir] = args;
+  const database = await open(target, pgliteDir);
+  try {
+    return await auditImport(database.db, { organizationId, tagName, fileName, fileNumbers: await fileNumbers(csvPath) });
+  } finally {
+    await database.close();
+  }
 }
 
 async function signUp(app: FastifyInstance): Promise<{ cookie: string; organizationId: string }> {
@@ -132,6 +154,8 @@ async function main(): Promise<void> {
     }
   } else if (mode === 'serve') {
     await serve(args[0], args[1]);
+  } else if (mode === 'audit') {
+    process.stdout.write(`${JSON.stringify(await audit(args))}\n`);
   } else {
     throw new Error(`unknown mode ${mode}`);
   }

@@ -5,6 +5,7 @@
 import { broadcastCrashBench } from './broadcast-crash.bench';
 import { broadcastDispatchBench } from './broadcast-dispatch.bench';
 import { contactsImportBench } from './contacts-import.bench';
+import { contactsImportCrashBench } from './contacts-import-crash.bench';
 import { contactsListBench } from './contacts-list.bench';
 import { inboxBench } from './inbox.bench';
 import { inboxMergeBench } from './inbox-merge.bench';
@@ -24,7 +25,7 @@ export interface BenchSuite {
 }
 
 const SUITES: BenchSuite[] = [
-  webhookIngestBench, contactsImportBench, contactsListBench, inboxMergeBench, inboxBench, broadcastDispatchBench, broadcastCrashBench, runtimeBench,
+  webhookIngestBench, contactsImportBench, contactsImportCrashBench, contactsListBench, inboxMergeBench, inboxBench, broadcastDispatchBench, broadcastCrashBench, runtimeBench,
 ];
 
 async function main(): Promise<void> {
