@@ -1,6 +1,7 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { isUuid } from '../lib/ids';
 import { loadSession } from '../modules/auth/sessions-service';
 
 /**
@@ -11,12 +12,22 @@ import { loadSession } from '../modules/auth/sessions-service';
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   await app.register(cookie);
   app.decorateRequest('auth', null);
+  app.decorateRequest('conversationHead', null);
 
   app.addHook('onRequest', async (request) => {
     const token = sessionToken(request);
-    request.auth = token ? await loadSession(app.db, app.config, token) : null;
+    const loaded = token ? await loadSession(app.db, app.config, token, conversationToRead(request)) : null;
+    request.auth = loaded?.auth ?? null;
+    request.conversationHead = loaded?.conversation ?? null;
   });
 }, { name: 'session', dependencies: ['database'] });
+
+/** The conversation a route reads along with the session (`config.readsConversationHead`): its `:id`, when that is a uuid. */
+function conversationToRead(request: FastifyRequest): string | null {
+  if (!request.routeOptions.config.readsConversationHead) return null;
+  const { id } = request.params as { id?: unknown };
+  return typeof id === 'string' && isUuid(id) ? id : null;
+}
 
 export function sessionCookieName(app: FastifyInstance): string {
   return isSecure(app) ? '__Host-parley_session' : 'parley_session';

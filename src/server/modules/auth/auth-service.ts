@@ -155,7 +155,7 @@ export async function startSession(
 ): Promise<{ token: string; user: SessionUser }> {
   if (previousToken) await endSession(db, previousToken);
   const token = await createSession(db, config, member.userId, member.organizationId);
-  const auth = await loadSession(db, config, token);
-  if (!auth) throw new Error('A session just created could not be loaded');
-  return { token, user: toSessionUser(auth) };
+  const loaded = await loadSession(db, config, token);
+  if (!loaded) throw new Error('A session just created could not be loaded');
+  return { token, user: toSessionUser(loaded.auth) };
 }

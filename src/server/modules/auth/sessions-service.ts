@@ -3,6 +3,7 @@ import type { AppConfig } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import type { AuthContext } from '../../types';
 import { hashToken, newToken } from '../members/secret-tokens';
+import type { ConversationHead } from '../conversations/viewer';
 import { deleteSession, findSession, insertSession, touchSession } from '../members/sessions-repository';
 
 /**
@@ -32,13 +33,19 @@ export async function endSession(db: Queryable, token: string): Promise<void> {
   await deleteSession(db, hashToken(token));
 }
 
+/** A request's session, and the conversation it asked to read along (see findSession). */
+export interface LoadedSession {
+  auth: AuthContext;
+  conversation: ConversationHead | null;
+}
+
 /**
  * The session behind a cookie token, with the member's current role and permissions, or null when
  * it is unknown, idle too long, past its absolute lifetime, or its member left the organization.
  */
-export async function loadSession(db: Database, config: AppConfig, token: string): Promise<AuthContext | null> {
+export async function loadSession(db: Database, config: AppConfig, token: string, conversationId: string | null = null): Promise<LoadedSession | null> {
   const id = hashToken(token);
-  const row = await findSession(db, id);
+  const row = await findSession(db, id, conversationId);
   if (!row) return null;
 
   const now = Date.now();
@@ -48,7 +55,7 @@ export async function loadSession(db: Database, config: AppConfig, token: string
     return null;
   }
   if (now - row.lastSeenAt.getTime() > LAST_SEEN_RESOLUTION_MS) await touchSession(db, id, new Date(now));
-  return {
+  const auth: AuthContext = {
     sessionId: id,
     userId: row.userId,
     name: row.name,
@@ -58,4 +65,5 @@ export async function loadSession(db: Database, config: AppConfig, token: string
     role: { id: row.roleId, name: row.roleName, description: row.roleDescription },
     permissions: row.permissions.filter(isPermission),
   };
+  return { auth, conversation: row.conversation };
 }

@@ -12,11 +12,11 @@ import { findContactRow } from '../contacts/contacts-repository';
 import { conversationAfterChange } from './conversations-service';
 import { lockConversation, type ConversationRow } from './conversations-repository';
 import type { MediaUrlSigner } from './media-url-signer';
-import { POLL_LIMIT, readChanges, readHistory, readLastSeq, readMessage } from './message-feed';
+import { POLL_LIMIT, readChanges, readHistory, readMessage } from './message-feed';
 import { toMessage, type MessageViewRow } from './message-view';
 import { attachWamid, recordSendFailure, storeOutboundMessage } from './messages-service';
 import { findMessageByClientId, resendFailedMessage } from './messages-repository';
-import { visibleConversation, type Viewer } from './viewer';
+import { sees, visibleConversation, type ConversationHead, type Viewer } from './viewer';
 
 /** What an agent does in an open chat: read its history, poll it for changes, and send. */
 
@@ -54,8 +54,9 @@ export async function listMessages(
 /**
  * Every message stored after `cursor` and every earlier one that changed since (a status, a failure),
  * oldest change first, each once, with the cursor to continue from: the conversation's counter, or,
- * when there were more changes than one answer holds, the last change answered. A poll at the current
- * counter reads only that counter; one that has changes to answer reads them in one more query.
+ * when there were more changes than one answer holds, the last change answered. `head` is the
+ * conversation as the session lookup read it (null when it did not): a poll at its counter is answered
+ * from it; any other reads the changes in one query.
  */
 export async function pollMessages(
   db: Database,
@@ -63,12 +64,12 @@ export async function pollMessages(
   viewer: Viewer,
   conversationId: string,
   after: { cursor?: number; lastMessageId?: string },
+  head: ConversationHead | null,
 ): Promise<MessagePollResponse> {
-  if (after.cursor !== undefined) {
-    // Most polls find nothing new: the conversation's counter alone says so, read for many polls at once.
-    const lastSeq = await readLastSeq(db, viewer, conversationId);
-    if (lastSeq === null) throw notFound(CONVERSATION_NOT_FOUND);
-    if (lastSeq === after.cursor) return { messages: [], cursor: lastSeq };
+  // Most polls find nothing new: the conversation's head, read with the session, says so.
+  if (after.cursor !== undefined && head?.id === conversationId) {
+    if (!sees(viewer, head)) throw notFound(CONVERSATION_NOT_FOUND);
+    if (head.lastSeq === after.cursor) return { messages: [], cursor: head.lastSeq };
   }
   const feed = await readChanges(db, viewer, conversationId, { cursor: after.cursor ?? null, lastMessageId: after.lastMessageId ?? null });
   if (!feed) throw notFound(CONVERSATION_NOT_FOUND);

@@ -1,7 +1,6 @@
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
-import { batchedReads, inKeyOrder } from '../../lib/batched-reads';
 import { conversations, mediaFiles, messages } from '../../db/schema';
 import { messageMedia, messageViewColumns, type MessageViewRow } from './message-view';
 
@@ -93,50 +92,6 @@ const queries = {
       .prepare('conversation_poll');
   }),
 };
-
-/**
- * Conversations' change counters for many polls at once (batched-reads.ts), each only if its viewer
- * sees the conversation: what a poll compares its cursor with before reading any message. The requests
- * travel as parallel arrays, one element per poll.
- */
-const heads = perDatabase((db) => {
-  const requests = sql`unnest(
-    ${sql.placeholder('conversationIds')}::uuid[], ${sql.placeholder('organizationIds')}::uuid[],
-    ${sql.placeholder('userIds')}::uuid[], ${sql.placeholder('seesAll')}::boolean[]
-  ) with ordinality as request(conversation_id, organization_id, user_id, sees_all, position)`;
-  return db
-    .select({ position: sql<string>`request.position`, lastSeq: conversations.lastSeq })
-    .from(requests)
-    .innerJoin(
-      conversations,
-      and(
-        sql`${conversations.organizationId} = request.organization_id`,
-        sql`${conversations.id} = request.conversation_id`,
-        or(sql`request.sees_all`, sql`${conversations.assignedToUserId} = request.user_id`, isNull(conversations.assignedToUserId)),
-      ),
-    )
-    .prepare('conversation_heads');
-});
-
-type HeadRequest = FeedViewer & { conversationId: string };
-
-const headReads = perDatabase((db) =>
-  batchedReads(async (requests: readonly HeadRequest[]) => {
-    const rows = await heads(db).execute({
-      conversationIds: requests.map((r) => r.conversationId),
-      organizationIds: requests.map((r) => r.organizationId),
-      userIds: requests.map((r) => r.userId),
-      seesAll: requests.map((r) => r.seesAll),
-    });
-    const positions = requests.map((_, i) => i + 1);
-    return inKeyOrder(positions, rows, (row) => Number(row.position)).map((row) => (row ? Number(row.lastSeq) : null));
-  }),
-);
-
-/** The conversation's change counter, or null when the viewer has no such conversation. */
-export function readLastSeq(db: Database, viewer: FeedViewer, conversationId: string): Promise<number | null> {
-  return headReads(db)({ organizationId: viewer.organizationId, userId: viewer.userId, seesAll: viewer.seesAll, conversationId });
-}
 
 export interface FeedViewer {
   organizationId: string;

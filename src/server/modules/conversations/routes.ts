@@ -70,9 +70,9 @@ export async function conversationRoutes(fastify: FastifyInstance): Promise<void
 
   app.get(
     '/:id/messages/poll',
-    { config: { access: 'messages:view' }, schema: { params: conversationParams, querystring: messagePollQuerySchema } },
+    { config: { access: 'messages:view', readsConversationHead: true }, schema: { params: conversationParams, querystring: messagePollQuerySchema } },
     async (request): Promise<MessagePollResponse> =>
-      pollMessages(app.db, app.whatsapp.mediaUrls, viewerOf(authOf(request)), request.params.id, request.query),
+      pollMessages(app.db, app.whatsapp.mediaUrls, viewerOf(authOf(request)), request.params.id, request.query, request.conversationHead),
   );
 
   app.post(

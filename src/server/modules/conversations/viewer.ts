@@ -51,6 +51,18 @@ export function scopeOf(viewer: Viewer, filter: ConversationFilter): SQL[] {
   }
 }
 
+/** What a poll needs to know of a conversation before reading any message: its change counter and assignee. */
+export interface ConversationHead {
+  id: string;
+  lastSeq: number;
+  assignedToUserId: string | null;
+}
+
+/** The rule of `visibleConversation`, for a conversation already read. */
+export function sees(viewer: Viewer, head: ConversationHead): boolean {
+  return viewer.seesAll || head.assignedToUserId === null || head.assignedToUserId === viewer.userId;
+}
+
 /** One conversation of the viewer's, by id. */
 export function visibleConversation(viewer: Viewer, conversationId: string): SQL {
   const own = or(eq(conversations.assignedToUserId, viewer.userId), isNull(conversations.assignedToUserId));

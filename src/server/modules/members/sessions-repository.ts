@@ -2,7 +2,8 @@ import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
 import { batchedReads, inKeyOrder } from '../../lib/batched-reads';
-import { memberships, organizations, rolePermissions, roles, sessions, users } from '../../db/schema';
+import { conversations, memberships, organizations, rolePermissions, roles, sessions, users } from '../../db/schema';
+import type { ConversationHead } from '../conversations/viewer';
 
 /**
  * The sessions table's one writer (Drizzle only). A session's id is the SHA-256 of its cookie token.
@@ -32,12 +33,16 @@ export async function touchSession(db: Queryable, sessionId: string, lastSeenAt:
 
 /**
  * Every request's first query: prepared once, so neither Drizzle nor PostgreSQL plans it again, and
- * made for all the requests that arrive together at once (batched-reads.ts).
+ * made for all the requests that arrive together at once (batched-reads.ts), one element per request in
+ * parallel arrays. A request may name a conversation of the session's organization whose head (counter,
+ * assignee) the same statement reads along: the 2-second poll needs nothing else when nothing is new.
  */
-const sessionLookup = perDatabase((db) =>
-  db
+const sessionLookup = perDatabase((db) => {
+  const requests = sql`unnest(${sql.placeholder('ids')}::text[], ${sql.placeholder('conversationIds')}::uuid[])
+    with ordinality as request(session_id, conversation_id, position)`;
+  return db
     .select({
-      id: sessions.id,
+      position: sql<string>`request.position`,
       userId: users.id,
       name: users.name,
       email: users.email,
@@ -51,8 +56,12 @@ const sessionLookup = perDatabase((db) =>
       permissions: sql<string[]>`coalesce(
         (select array_agg(${rolePermissions.permission}) from ${rolePermissions} where ${rolePermissions.roleId} = ${roles.id}),
         '{}')`,
+      conversationId: conversations.id,
+      conversationLastSeq: conversations.lastSeq,
+      conversationAssignee: conversations.assignedToUserId,
     })
-    .from(sessions)
+    .from(requests)
+    .innerJoin(sessions, sql`${sessions.id} = request.session_id`)
     .innerJoin(users, eq(users.id, sessions.userId))
     .innerJoin(
       memberships,
@@ -60,20 +69,45 @@ const sessionLookup = perDatabase((db) =>
     )
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
     .innerJoin(roles, eq(roles.id, memberships.roleId))
-    .where(sql`${sessions.id} = any(${sql.placeholder('ids')}::text[])`)
-    .prepare('load_sessions'),
-);
+    .leftJoin(conversations, and(eq(conversations.organizationId, sessions.organizationId), sql`${conversations.id} = request.conversation_id`))
+    .prepare('load_sessions');
+});
 
-export type SessionRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number];
+type LookupRow = Awaited<ReturnType<ReturnType<typeof sessionLookup>['execute']>>[number];
+
+export type SessionRow = Omit<LookupRow, 'position' | 'conversationId' | 'conversationLastSeq' | 'conversationAssignee'> & {
+  /** The conversation asked for, when the session's organization has it. */
+  conversation: ConversationHead | null;
+};
+
+interface SessionRequest {
+  sessionId: string;
+  conversationId: string | null;
+}
+
+function sessionRowOf({ position: _position, conversationId, conversationLastSeq, conversationAssignee, ...session }: LookupRow): SessionRow {
+  const conversation = conversationId === null
+    ? null
+    : { id: conversationId, lastSeq: Number(conversationLastSeq), assignedToUserId: conversationAssignee };
+  return { ...session, conversation };
+}
 
 const sessionReads = perDatabase((db) =>
-  batchedReads(async (ids: readonly string[]) => inKeyOrder(ids, await sessionLookup(db).execute({ ids: [...ids] }), (row) => row.id)),
+  batchedReads(async (requests: readonly SessionRequest[]) => {
+    const rows = await sessionLookup(db).execute({
+      ids: requests.map((request) => request.sessionId),
+      conversationIds: requests.map((request) => request.conversationId),
+    });
+    const positions = requests.map((_, i) => i + 1);
+    return inKeyOrder(positions, rows, (row) => Number(row.position)).map((row) => (row ? sessionRowOf(row) : null));
+  }),
 );
 
 /**
  * A session with its member's current name, organization, role and permissions, or null when the
- * session is unknown or its member left the organization.
+ * session is unknown or its member left the organization; with the head of `conversationId` when the
+ * session's organization has that conversation (a valid uuid, or null for none).
  */
-export async function findSession(db: Database, sessionId: string): Promise<SessionRow | null> {
-  return sessionReads(db)(sessionId);
+export async function findSession(db: Database, sessionId: string, conversationId: string | null = null): Promise<SessionRow | null> {
+  return sessionReads(db)({ sessionId, conversationId });
 }
