@@ -4,9 +4,9 @@
  * - `prepare <pglite dir>`: creates the embedded database (initdb leaves ~100 MB behind in the process
  *   that ran it; `npm start` pays that once, on the first start).
  * - `baseline <csv file> <pglite | postgres url> [pglite dir]`: the engine's floor, a bare multi-row
- *   INSERT of the file's good rows into contacts with all its indexes, in one transaction that is then
- *   rolled back and vacuumed away, so the import that follows finds the table as it was. Prints one JSON
- *   line (BaselineMeasurement).
+ *   INSERT of the file's good rows into contacts with all its indexes, and then into every table an
+ *   import writes, each in one transaction that is then rolled back and vacuumed away, so the import that
+ *   follows finds the tables as they were. Prints one JSON line (BaselineMeasurement).
  * - `serve <pglite | postgres url> [pglite dir]`: the whole server on a port, with the members of two
  *   organizations signed in (ServerReady, sent over IPC); it runs until the bench disconnects.
  * - `audit <csv file> <organization id> <tag name> <file name> <pglite | postgres url> [pglite dir]`: the
@@ -30,11 +30,17 @@ import { insertMembership } from '../server/modules/members/members-repository';
 import { insertUser } from '../server/modules/members/users-repository';
 import { insertOrganization } from '../server/modules/organizations/organizations-repository';
 import { findAdminRoleId } from '../server/modules/organizations/roles-repository';
+import { tagContacts } from '../server/modules/tags/contact-tags-repository';
+import { insertTag } from '../server/modules/tags/tags-repository';
+import { insertSystemEntries } from '../server/modules/timeline/timeline-repository';
 import { auditImport, type ImportAudit } from './contacts-import-audit';
 
 export interface BaselineMeasurement {
   rows: number;
+  /** The contacts alone. */
   ms: number;
+  /** The contacts, their tag links and one timeline entry each: every row an import of new contacts writes. */
+  allTablesMs: number;
 }
 
 /** Two organizations of the server: one imports alone, the other while a second member works. */
@@ -51,30 +57,47 @@ function open(target: string, pgliteDir: string | undefined): Promise<DatabaseHa
   return target === 'pglite' ? openDatabase({ kind: 'pglite', dataDir: pgliteDir }) : openDatabase({ kind: 'postgres', url: target });
 }
 
-/** The file's good rows into contacts by multi-row INSERT, in the import's batches, nothing else; rolled back. */
+/**
+ * The file's good rows by multi-row INSERT, in the import's batches, in one transaction that is rolled
+ * back: into contacts alone, then (a second transaction) into contacts, contact_tags and the timeline, as
+ * many rows as an import of new contacts writes to each, with none of its checks.
+ */
 async function bareInsert(db: Database, csvPath: string): Promise<BaselineMeasurement> {
   const rows = (await checkCsvStream(createReadStream(csvPath))).contacts;
   const organizationId = await insertOrganization(db, 'Bench Baseline');
-  let ms = 0;
-  try {
-    await db.transaction(async (tx) => {
-      const started = performance.now();
-      for (const batch of rows.batches()) {
-        await tx.execute(sql`
-          insert into ${contacts} (id, organization_id, name, country_code, phone_number, phone_e164)
-          select r.id, ${organizationId}::uuid, r.name, r.cc, r.pn, r.e164
-          from unnest(${sql.param(batch.e164s.map(() => uuidv7()))}::uuid[], ${sql.param(batch.names)}::text[],
-                      ${sql.param(batch.countryCodes)}::text[], ${sql.param(batch.phoneNumbers)}::text[],
-                      ${sql.param(batch.e164s)}::text[]) as r(id, name, cc, pn, e164)`);
-      }
-      ms = performance.now() - started;
-      tx.rollback();
-    });
-  } catch (error) {
-    if (!(error instanceof TransactionRollbackError)) throw error;
-  }
-  await db.execute(sql`vacuum (analyze)`);
-  return { rows: rows.length, ms };
+  const userId = await insertUser(db, { email: `baseline-${process.pid}-${Date.now()}@example.com`, name: 'Bench Baseline', passwordHash: 'unused' });
+  const tagId = await insertTag(db, organizationId, { name: 'Bench Baseline', color: '#1976d2', type: 'csv_import' });
+  if (!tagId) throw new Error('the baseline tag exists already');
+  const timed = async (alsoLinked: boolean): Promise<number> => {
+    let ms = 0;
+    try {
+      await db.transaction(async (tx) => {
+        const started = performance.now();
+        for (const batch of rows.batches()) {
+          const ids = batch.e164s.map(() => uuidv7());
+          await tx.execute(sql`
+            insert into ${contacts} (id, organization_id, name, country_code, phone_number, phone_e164)
+            select r.id, ${organizationId}::uuid, r.name, r.cc, r.pn, r.e164
+            from unnest(${sql.param(ids)}::uuid[], ${sql.param(batch.names)}::text[],
+                        ${sql.param(batch.countryCodes)}::text[], ${sql.param(batch.phoneNumbers)}::text[],
+                        ${sql.param(batch.e164s)}::text[]) as r(id, name, cc, pn, e164)`);
+          if (alsoLinked) {
+            await tagContacts(tx, organizationId, tagId, ids);
+            await insertSystemEntries(tx, { organizationId, userId, contactIds: ids, content: 'Imported from bench.csv with tag "Bench Baseline"' });
+          }
+        }
+        ms = performance.now() - started;
+        tx.rollback();
+      });
+    } catch (error) {
+      if (!(error instanceof TransactionRollbackError)) throw error;
+    }
+    await db.execute(sql`vacuum (analyze)`);
+    return ms;
+  };
+  const ms = await timed(false);
+  const allTablesMs = await timed(true);
+  return { rows: rows.length, ms, allTablesMs };
 }
 
 /** The E.164 numbers of the file's good rows, as the import reads them. */
