@@ -6,7 +6,7 @@ import { count, rowMaker, verdict } from './broadcast-report';
 import { benchCsv } from './contacts-bench-data';
 import type { ImportAudit } from './contacts-import-audit';
 import { contactsTotal, importFile, postImport, signUp, tagContactCount, type ImportUpload } from './contacts-import-http';
-import { ImportServer } from './contacts-import-server';
+import { BenchServer, startScript } from './server-process';
 import { runWorker } from './contacts-import-worker-process';
 import { startBenchPostgres } from './contacts-postgres';
 import type { BenchRow, BenchSuite } from './run';
@@ -72,7 +72,7 @@ function interruptedSentence(message: string): CrashRun['reported'] {
  */
 async function crashRun(engine: Engine, csvPath: string, probePath: string, workDir: string, killAtShare: number): Promise<CrashRun> {
   const dataDir = mkdtempSync(path.join(workDir, 'crash-'));
-  const server = new ImportServer({ runtime: 'compiled', dataDir, databaseUrl: engine.databaseUrl, logFile: path.join(dataDir, 'server.log') });
+  const server = new BenchServer({ script: startScript('compiled'), dataDir, databaseUrl: engine.databaseUrl, logFile: path.join(dataDir, 'server.log') });
   await server.start();
   try {
     const { origin } = server;

@@ -1,10 +1,11 @@
-import { mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { importFile, settleAfterImport, signUp } from './contacts-import-http';
-import { ImportServer, type ServerRuntime } from './contacts-import-server';
+import { processMemory } from './process-memory';
+import { BenchServer, startScript, type ServerRuntime } from './server-process';
 
 /**
- * The server's memory around a large import, on a server started as a user starts it (ImportServer):
+ * The server's memory around a large import, on a server started as a user starts it (BenchServer):
  * its RSS while idle right before the import, and its peak from the upload's start until the import
  * answered and the embedded database's vacuum after it was done.
  */
@@ -24,11 +25,11 @@ export interface ImportMemory {
   peakFromKernel: boolean;
 }
 
-/** A process's resident set and its high-water mark (Linux), in bytes. */
+/** A running process's memory: the server is measured while it runs, so it is never gone here. */
 function memoryOf(pid: number): { rss: number; peak: number } {
-  const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-  const kb = (field: string) => Number(new RegExp(`^${field}:\\s+(\\d+) kB`, 'm').exec(status)?.[1] ?? 0) * 1024;
-  return { rss: kb('VmRSS'), peak: kb('VmHWM') };
+  const memory = processMemory(pid);
+  if (!memory) throw new Error(`process ${pid} is gone`);
+  return memory;
 }
 
 /** Resets the process's high-water mark to its current RSS, so the next reading is the peak from now on. */
@@ -48,7 +49,7 @@ function resetPeak(pid: number): boolean {
  */
 export async function measureImportMemory(runtime: ServerRuntime, csvPath: string, workDir: string, databaseUrl?: string): Promise<ImportMemory> {
   const dataDir = mkdtempSync(path.join(workDir, `memory-${runtime}-`));
-  const server = new ImportServer({ runtime, dataDir, databaseUrl, logFile: path.join(dataDir, 'server.log') });
+  const server = new BenchServer({ script: startScript(runtime), dataDir, databaseUrl, logFile: path.join(dataDir, 'server.log') });
   await server.start();
   try {
     const { pid, origin } = server;

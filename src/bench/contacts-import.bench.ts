@@ -5,7 +5,7 @@ import { CSV_MAX_BYTES } from '@shared/constants';
 import { benchCsv } from './contacts-bench-data';
 import { importFile, SESSION_CHECK_PATH, settleAfterImport, type ImportUpload } from './contacts-import-http';
 import { measureImportMemory, type ImportMemory } from './contacts-import-memory';
-import type { ServerRuntime } from './contacts-import-server';
+import type { ServerRuntime } from './server-process';
 import type { BaselineMeasurement } from './contacts-import-worker';
 import { runWorker, startWorkerServer, stopWorkerServer } from './contacts-import-worker-process';
 import { startBenchPostgres } from './contacts-postgres';

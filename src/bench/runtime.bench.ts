@@ -1,32 +1,25 @@
-import type { ChildProcess } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, utimesSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { SERVER_BUILD_DIR, serverEntry } from '../server/cli/server-build';
-import { freePort, npmStartScript, spawnScript, waitForHealth } from '../server/cli/start-harness';
+import { npmStartScript } from '../server/cli/start-harness';
+import { processMemory, type ProcessMemory } from './process-memory';
 import type { BenchRow, BenchSuite } from './run';
+import { BenchServer } from './server-process';
 
 const SUITE = 'runtime';
-const START_TIMEOUT_MS = 180_000;
 /** When a started server's memory is read: idle right after start, and once idle long enough for V8 to shrink its heap. */
 const JUST_STARTED_MS = 5_000;
 const SETTLED_MS = 60_000;
 const IDLE_RSS_TARGET = '< 300 MB';
-const MB = 1024;
+const MB = 1024 * 1024;
 
 /** How `npm start` ran the server before it was compiled: tsx compiling the sources as they load. */
 const TSX_START_SCRIPT = 'tsx src/server/cli/start.ts';
 
-interface ProcessMemory {
-  pid: number;
-  /** VmRSS and VmHWM (the peak so far), in kB. */
-  rss: number;
-  peak: number;
-}
-
 interface StartMeasurement {
-  /** From spawning the script to the first 200 of /api/health. */
+  /** From starting the script to the first 200 of /api/health. */
   startMs: number;
   /** The process of the tree holding the most memory (the server), JUST_STARTED_MS after it answered. */
   server: ProcessMemory;
@@ -35,17 +28,6 @@ interface StartMeasurement {
   processes: number;
   /** The server's RSS after SETTLED_MS of idling. */
   settledRss: number;
-}
-
-/** The process's memory from /proc, or null when it is gone. */
-function memoryOf(pid: number): ProcessMemory | null {
-  try {
-    const status = readFileSync(`/proc/${pid}/status`, 'utf8');
-    const kb = (field: string) => Number(new RegExp(`${field}:\\s+(\\d+)`).exec(status)?.[1] ?? 0);
-    return { pid, rss: kb('VmRSS'), peak: kb('VmHWM') };
-  } catch {
-    return null;
-  }
 }
 
 /** The parent of every running process, from /proc/<pid>/stat (the field after the command's closing parenthesis). */
@@ -76,69 +58,29 @@ function processTree(root: number): ProcessMemory[] {
       }
     }
   }
-  return [...members].map(memoryOf).filter((memory): memory is ProcessMemory => memory !== null);
-}
-
-async function stop(child: ChildProcess): Promise<void> {
-  if (!child.pid || child.exitCode !== null || child.signalCode !== null) return;
-  const exited = new Promise((resolve) => child.once('exit', resolve));
-  const signal = (name: NodeJS.Signals) => {
-    try {
-      process.kill(-(child.pid ?? 0), name);
-    } catch {
-      // already gone
-    }
-  };
-  signal('SIGTERM');
-  const forced = setTimeout(() => signal('SIGKILL'), 15_000);
-  await exited;
-  clearTimeout(forced);
+  return [...members].map(processMemory).filter((memory): memory is ProcessMemory => memory !== null);
 }
 
 /**
  * Runs a start script with a DATA_DIR on a free port, times it to a healthy /api/health, reads the
  * memory of its process tree a moment later and the server's again once it idled a while, then stops it.
  */
-async function measureStart(script: string, dataDir: string, logFile: string, extraEnv: Record<string, string> = {}): Promise<StartMeasurement> {
-  const port = await freePort();
-  const origin = `http://127.0.0.1:${port}`;
-  // The embedded database and the built-in sandbox, whatever the bench's environment says; and the
-  // bench's own loader (it runs under tsx) must not leak into the measured processes.
-  const { NODE_OPTIONS: _loader, DATABASE_URL: _database, WHATSAPP_API_URL: _graph, ...env } = process.env;
-  const log = openSync(logFile, 'a');
+async function measureStart(script: string, dataDir: string, logFile: string, env: Record<string, string> = {}): Promise<StartMeasurement> {
+  const server = new BenchServer({ script, dataDir, logFile, env });
   const started = performance.now();
-  const child = spawnScript(script, {
-    env: {
-      ...env,
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      PUBLIC_URL: origin,
-      DATA_DIR: dataDir,
-      PARLEY_SKIP_CLIENT_BUILD: '1',
-      SANDBOX_CUSTOMERS: '0',
-      LOG_LEVEL: 'warn',
-      ...extraEnv,
-    },
-    stdio: ['ignore', log, log],
-    detached: true,
-  });
-  closeSync(log);
+  await server.start();
   try {
-    await waitForHealth(origin, child, START_TIMEOUT_MS);
     const startMs = performance.now() - started;
     const healthyAt = performance.now();
     const idleUntil = (ms: number) => new Promise((resolve) => setTimeout(resolve, healthyAt + ms - performance.now()));
     await idleUntil(JUST_STARTED_MS);
-    const tree = processTree(child.pid ?? 0);
-    const server = tree.reduce((largest, memory) => (memory.rss > largest.rss ? memory : largest));
+    const tree = processTree(server.pid);
+    const largest = tree.reduce((largestSoFar, memory) => (memory.rss > largestSoFar.rss ? memory : largestSoFar));
     await idleUntil(SETTLED_MS);
-    const settledRss = memoryOf(server.pid)?.rss ?? Number.NaN;
-    return { startMs, server, treeRss: tree.reduce((sum, memory) => sum + memory.rss, 0), processes: tree.length, settledRss };
-  } catch (error) {
-    const tail = readFileSync(logFile, 'utf8').split('\n').slice(-30).join('\n');
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n${tail}`, { cause: error });
+    const settledRss = processMemory(largest.pid)?.rss ?? Number.NaN;
+    return { startMs, server: largest, treeRss: tree.reduce((sum, memory) => sum + memory.rss, 0), processes: tree.length, settledRss };
   } finally {
-    await stop(child);
+    await server.stop();
   }
 }
 
@@ -147,7 +89,7 @@ function row(metric: string, value: string, target?: string): BenchRow {
 }
 
 const seconds = (ms: number) => `${(ms / 1000).toFixed(1)} s`;
-const megabytes = (kb: number) => `${Math.round(kb / MB)} MB`;
+const megabytes = (bytes: number) => `${Math.round(bytes / MB)} MB`;
 const ratio = (after: number, before: number) => `${(after / before).toFixed(2)}×`;
 
 /** One row comparing the tsx start with the compiled one: "tsx X → compiled Y (ratio)". */

@@ -1,6 +1,6 @@
 import DataLoader from 'dataloader';
 
-/** At most this many keys per statement: a long `= any($1)` list plans and answers no better than two. */
+/** At most this many keys per statement: one longer list answers no faster than two. */
 const MAX_BATCH = 100;
 /** Statements of one kind running at once; the requests that arrive meanwhile wait and go together. */
 const MAX_IN_FLIGHT = 2;
@@ -9,8 +9,8 @@ const MAX_IN_FLIGHT = 2;
  * Reads of the same kind made by requests that arrive together, answered by ONE statement. Every
  * request's own statement costs a database round trip whose fixed part (protocol, parse of the answer,
  * the server's executor start-up, a lock per table) is several times the lookup itself; under load many
- * requests wait on the same kind of read (a session, a conversation's counter), so one `= any($1)`
- * statement serves them all. A batch closes after the event loop's current I/O turn (setImmediate), so
+ * requests wait on the same kind of read (every request's session), so one statement over all their
+ * keys serves them all. A batch closes after the event loop's current I/O turn (setImmediate), so
  * requests whose bytes arrived together share it, or, when MAX_IN_FLIGHT statements of its kind are
  * already running, when one of them answers, so the busier the server, the fuller each statement. A lone
  * request waits no longer than that turn. Nothing is cached: every request still reads the database as
@@ -41,10 +41,4 @@ export function batchedReads<Key, Value>(load: (keys: readonly Key[]) => Promise
     },
   );
   return (key) => loader.load(key);
-}
-
-/** The values of `rows` in the order of `keys`, null for a key without a row. */
-export function inKeyOrder<Key, Row>(keys: readonly Key[], rows: readonly Row[], keyOf: (row: Row) => Key): (Row | null)[] {
-  const byKey = new Map(rows.map((row) => [keyOf(row), row]));
-  return keys.map((key) => byKey.get(key) ?? null);
 }

@@ -14,6 +14,7 @@ import { insertUser } from '../../modules/members/users-repository';
 import { uuidv7 } from '../../lib/ids';
 import { sessionCookieName } from '../../plugins/session';
 import { createRole } from '../../testing/fixtures';
+import { multipartBody } from '../../testing/multipart';
 import { asMember, organizationOf, uniqueEmail, type Member, type TestApp } from '../../testing/test-app';
 import type { DeclaredRoute } from '../route-registry';
 
@@ -206,23 +207,18 @@ export function sampleInputsOf(route: Pick<DeclaredRoute, 'method' | 'url'>, rec
   return [sampleInputOf(route, records), ...(MORE_SAMPLE_INPUT[key] ? [MORE_SAMPLE_INPUT[key](records)] : [])];
 }
 
+/** The form as a browser's FormData sends it: fields first, the file last. */
+function formBody({ fields, file }: FormSample): ReturnType<typeof multipartBody> {
+  const fieldParts = Object.entries(fields).map(([name, value]) => ({ name, value }));
+  return multipartBody([...fieldParts, { name: 'file', filename: file.fileName, type: file.mimeType, content: file.data }]);
+}
+
 /** The request carrying the input: a JSON body for the methods that take one, or the multipart form. */
 export function requestWith(route: Pick<DeclaredRoute, 'method'>, url: string, input: SampleInput): InjectOptions {
   const method = route.method as InjectOptions['method'];
-  if (input.form) return { method, url, query: input.query, ...multipartBody(input.form) };
+  if (input.form) return { method, url, query: input.query, ...formBody(input.form) };
   const takesBody = ['POST', 'PUT', 'PATCH'].includes(route.method);
   return { method, url, query: input.query, ...(takesBody ? { payload: input.payload ?? {} } : {}) };
-}
-
-/** A multipart/form-data body as a browser's FormData sends it (fields first, the file last). */
-function multipartBody({ fields, file }: FormSample): Pick<InjectOptions, 'payload' | 'headers'> {
-  const boundary = `----parleyMatrix${uuidv7().replace(/-/g, '')}`;
-  const fieldParts = Object.entries(fields).map(([name, value]) => `--${boundary}\r\nContent-Disposition: form-data; name="${name}"\r\n\r\n${value}\r\n`);
-  const fileHead = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${file.fileName}"\r\nContent-Type: ${file.mimeType}\r\n\r\n`;
-  return {
-    payload: Buffer.concat([Buffer.from(fieldParts.join('') + fileHead), file.data, Buffer.from(`\r\n--${boundary}--\r\n`)]),
-    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
-  };
 }
 
 /**

@@ -5,6 +5,7 @@ import type { Contact, ContactSearchResponse } from '@shared/api/contacts';
 import type { ContactNotePage } from '@shared/api/notes';
 import type { Tag, TagPage } from '@shared/api/tags';
 import { addMemberWith } from '../../testing/fixtures';
+import { multipartBody } from '../../testing/multipart';
 import { createAppWithAdmin, type Member, type TestApp } from '../../testing/test-app';
 
 let t: TestApp;
@@ -17,33 +18,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-type Part = { name: string; value: string } | { name: string; filename: string; type?: string; content: string | Buffer };
-
-/** A multipart/form-data body as a browser's FormData would send it. */
-function multipart(parts: Part[]) {
-  const boundary = `----parley${Math.random().toString(16).slice(2)}`;
-  const chunks: Buffer[] = [];
-  for (const part of parts) {
-    chunks.push(Buffer.from(`--${boundary}\r\n`));
-    if ('filename' in part) {
-      chunks.push(
-        Buffer.from(`Content-Disposition: form-data; name="${part.name}"; filename="${part.filename}"\r\nContent-Type: ${part.type ?? 'text/csv'}\r\n\r\n`),
-        Buffer.isBuffer(part.content) ? part.content : Buffer.from(part.content),
-        Buffer.from('\r\n'),
-      );
-    } else {
-      chunks.push(Buffer.from(`Content-Disposition: form-data; name="${part.name}"\r\n\r\n${part.value}\r\n`));
-    }
-  }
-  chunks.push(Buffer.from(`--${boundary}--\r\n`));
-  return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
-}
-
 function upload(content: string | Buffer, { tagName = 'Expo Leads', filename = 'expo-leads.csv', member = admin, type = 'text/csv' } = {}) {
   return member.request({
     method: 'POST',
     url: '/api/tags/import',
-    ...multipart([{ name: 'tagName', value: tagName }, { name: 'file', filename, type, content }]),
+    ...multipartBody([{ name: 'tagName', value: tagName }, { name: 'file', filename, type, content }]),
   });
 }
 
@@ -239,7 +218,7 @@ describe('refused uploads (nothing is stored)', () => {
   });
 
   test('no file at all answers the same message', async () => {
-    const response = await admin.request({ method: 'POST', url: '/api/tags/import', ...multipart([{ name: 'tagName', value: 'No File' }]) });
+    const response = await admin.request({ method: 'POST', url: '/api/tags/import', ...multipartBody([{ name: 'tagName', value: 'No File' }]) });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: 'Invalid File: Please upload a CSV file' });
   });
@@ -248,7 +227,7 @@ describe('refused uploads (nothing is stored)', () => {
     const response = await admin.request({
       method: 'POST',
       url: '/api/tags/import',
-      ...multipart([
+      ...multipartBody([
         { name: 'tagName', value: 'Two Files' },
         { name: 'file', filename: 'a.csv', content: 'mobile\n9833300003\n' },
         { name: 'file', filename: 'b.csv', content: 'mobile\n9833300004\n' },

@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
-import { batchedReads, inKeyOrder } from '../../lib/batched-reads';
+import { batchedReads } from '../../lib/batched-reads';
 import { conversations, memberships, organizations, rolePermissions, roles, sessions, users } from '../../db/schema';
 import type { ConversationHead } from '../conversations/viewer';
 
@@ -98,8 +98,10 @@ const sessionReads = perDatabase((db) =>
       ids: requests.map((request) => request.sessionId),
       conversationIds: requests.map((request) => request.conversationId),
     });
-    const positions = requests.map((_, i) => i + 1);
-    return inKeyOrder(positions, rows, (row) => Number(row.position)).map((row) => (row ? sessionRowOf(row) : null));
+    // `with ordinality` numbers the requests from 1; a request whose session is gone has no row.
+    const answers: (SessionRow | null)[] = requests.map(() => null);
+    for (const row of rows) answers[Number(row.position) - 1] = sessionRowOf(row);
+    return answers;
   }),
 );
 

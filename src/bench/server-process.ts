@@ -3,22 +3,25 @@ import { closeSync, openSync, readFileSync } from 'node:fs';
 import { freePort, npmStartScript, spawnScript, waitForHealth } from '../server/cli/start-harness';
 
 /**
- * A Parley server process for the import benches, started the way a user starts it, so the memory it is
- * measured at and the crash it is put through are the product's: `npm start` as package.json has it
- * (the compiled server), or the sources run by tsx (what `npm start` ran before). It can be SIGKILLed and
- * started again on the same port and DATA_DIR (or DATABASE_URL).
+ * A Parley server process for the benches, started the way a user starts it, so the start-up, the memory
+ * and the crashes measured are the product's: `npm start` as package.json has it (the compiled server),
+ * or the sources run by tsx (what `npm start` ran before). It can be SIGKILLed and started again on the
+ * same port and DATA_DIR (or DATABASE_URL).
  */
 
 export type ServerRuntime = 'compiled' | 'tsx';
 
-export interface ImportServerOptions {
-  runtime: ServerRuntime;
+export interface BenchServerOptions {
+  /** The shell script that starts it (startScript, or another way of running the same server). */
+  script: string;
   /** DATA_DIR: the embedded database (unless databaseUrl is set) and the generated secrets. */
   dataDir: string;
   /** PostgreSQL instead of the embedded database. */
   databaseUrl?: string;
   /** Where the server's output is appended (its end is shown when it fails to start). */
   logFile: string;
+  /** More environment for this start (e.g. TSX_DISABLE_CACHE). */
+  env?: Record<string, string>;
 }
 
 const START_TIMEOUT_MS = 180_000;
@@ -32,20 +35,16 @@ const STOP_GRACE_MS = 15_000;
  * (node with tsx's loader), without the tsx CLI's own wrapper process, which only the runtime bench's
  * process-tree figure counts.
  */
-function startScript(runtime: ServerRuntime): string {
+export function startScript(runtime: ServerRuntime): string {
   return runtime === 'compiled' ? npmStartScript() : 'exec node --import tsx src/server/cli/start.ts';
 }
 
-export class ImportServer {
+export class BenchServer {
   private child: ChildProcess | null = null;
   private exited: Promise<void> = Promise.resolve();
   private port = 0;
 
-  constructor(private readonly options: ImportServerOptions) {}
-
-  get runtime(): ServerRuntime {
-    return this.options.runtime;
-  }
+  constructor(private readonly options: BenchServerOptions) {}
 
   get origin(): string {
     return `http://127.0.0.1:${this.port}`;
@@ -65,7 +64,7 @@ export class ImportServer {
     // environment must not point it at another database or WhatsApp API.
     const { NODE_OPTIONS: _loader, DATABASE_URL: _database, WHATSAPP_API_URL: _graph, ...inherited } = process.env;
     const log = openSync(this.options.logFile, 'a');
-    const child = spawnScript(startScript(this.options.runtime), {
+    const child = spawnScript(this.options.script, {
       env: {
         ...inherited,
         PORT: String(this.port),
@@ -77,6 +76,7 @@ export class ImportServer {
         PARLEY_SKIP_CLIENT_BUILD: '1',
         SANDBOX_CUSTOMERS: '0',
         LOG_LEVEL: 'warn',
+        ...this.options.env,
       },
       stdio: ['ignore', log, log],
       detached: true,
