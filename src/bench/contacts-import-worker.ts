@@ -29,7 +29,7 @@ import { checkCsvStream } from '../server/modules/contact-import/csv-rows';
 import { insertMembership } from '../server/modules/members/members-repository';
 import { insertUser } from '../server/modules/members/users-repository';
 import { insertOrganization } from '../server/modules/organizations/organizations-repository';
-import { findAdminRoleId } from '../server/modules/organizations/roles-repository';
+import { findAdminRoleId } from '../server/modules/roles/roles-repository';
 import { tagContacts } from '../server/modules/tags/contact-tags-repository';
 import { insertTag } from '../server/modules/tags/tags-repository';
 import { insertSystemEntries } from '../server/modules/timeline/timeline-repository';

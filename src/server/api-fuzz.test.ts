@@ -11,7 +11,7 @@ import {
   paramValues, sampleInputOf, seedOrganizationRecords, urlWith, type OrganizationRecords,
 } from './api-description/testing/route-fixtures';
 import type { Member } from './testing/test-app';
-import { createKitWithAdmin, type WhatsAppTestKit } from './whatsapp/testing/whatsapp-test-kit';
+import { createKitWithAdmin, type WhatsAppTestKit } from './testing/whatsapp-test-kit';
 
 /**
  * Property-based fuzzing of every JSON route: requests generated from the route's own schema (values it

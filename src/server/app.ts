@@ -9,12 +9,12 @@ import { authRoutes } from './modules/auth/routes';
 import { automationRoutes } from './modules/automation/routes';
 import { broadcastRoutes } from './modules/broadcasts/routes';
 import { contactImportRoutes } from './modules/contact-import/routes';
-import { contactNoteRoutes } from './modules/contacts/note-routes';
+import { contactNoteRoutes } from './modules/notes/routes';
 import { contactRoutes, contactsByTagRoutes } from './modules/contacts/routes';
 import { conversationRoutes } from './modules/conversations/routes';
 import { healthRoutes } from './modules/health/routes';
 import { invitationRoutes } from './modules/invitations/routes';
-import { mediaRoutes } from './modules/media/routes';
+import { mediaRoutes } from './modules/conversations/media-routes';
 import { memberRoutes } from './modules/members/routes';
 import { roleRoutes } from './modules/roles/routes';
 import { tagRoutes } from './modules/tags/routes';
@@ -27,11 +27,11 @@ import { databasePlugin } from './plugins/database';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
 import { securityHeadersPlugin } from './plugins/security-headers';
-import { sessionPlugin } from './plugins/session';
+import { sessionPlugin } from './modules/auth/session-plugin';
 import { spaPlugin } from './plugins/spa';
 import { validationPlugin } from './plugins/validation';
 import { whatsappPlugin } from './whatsapp/whatsapp-plugin';
-import { broadcastDispatchPlugin } from './jobs/broadcast-dispatch-plugin';
+import { broadcastDispatchPlugin } from './modules/broadcasts/dispatch-plugin';
 import './types';
 
 export interface BuildOptions {

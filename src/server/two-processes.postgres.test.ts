@@ -21,7 +21,7 @@ import { mediaFiles, pendingStatuses, webhookEvents } from './db/schema';
 import { createTestPostgresDatabase } from './testing/test-database';
 import { TEST_PASSWORD, uniqueEmail } from './testing/test-app';
 import { newEncryptionKey } from './whatsapp/token-cipher';
-import { DEMO_CONFIG, sandboxNumber, sign, TEST_APP_SECRET } from './whatsapp/testing/whatsapp-test-kit';
+import { DEMO_CONFIG, sandboxNumber, sign, TEST_APP_SECRET } from './testing/whatsapp-test-kit';
 
 /**
  * Two Parley server processes on one PostgreSQL database, as a deployment behind a load balancer runs

@@ -2,7 +2,7 @@ import { noQuery } from '@shared/validation/route-input';
 import Fastify from 'fastify';
 import { accessPlugin } from './access';
 import { databasePlugin } from './database';
-import { sessionPlugin } from './session';
+import { sessionPlugin } from '../modules/auth/session-plugin';
 import { rolePermissions } from '../db/schema';
 import { addMemberWith } from '../testing/fixtures';
 import { createTestApp, signUpAdmin, type TestApp } from '../testing/test-app';

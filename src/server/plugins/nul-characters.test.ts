@@ -2,7 +2,7 @@
 import { count } from 'drizzle-orm';
 import { webhookEvents } from '../db/schema';
 import type { Member } from '../testing/test-app';
-import { createKitWithAdmin, postWebhook, type WhatsAppTestKit } from '../whatsapp/testing/whatsapp-test-kit';
+import { createKitWithAdmin, postWebhook, type WhatsAppTestKit } from '../testing/whatsapp-test-kit';
 
 /**
  * PostgreSQL text cannot hold U+0000, so a NUL that reached a query would fail it with a 500. Every

@@ -1,5 +1,5 @@
 import { ADMIN_ROLE_NAME } from '@shared/permissions/system-roles';
-import { addContactNote } from '../modules/contacts/contact-notes-service';
+import { addContactNote } from '../modules/notes/notes-service';
 import { createContact, setContactDeleted, type ContactActor } from '../modules/contacts/contacts-service';
 import { createTag, setTagDeleted } from '../modules/tags/tags-service';
 import type { DemoSeedContext } from './demo';

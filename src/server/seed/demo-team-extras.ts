@@ -2,7 +2,7 @@ import { ADMIN_ROLE_NAME } from '@shared/permissions/system-roles';
 import { ROLE_TEMPLATES } from '@shared/permissions/role-templates';
 import { storeInvitation } from '../modules/invitations/invitations-service';
 import { findMemberIdByEmail, setMemberRole } from '../modules/members/members-repository';
-import { insertRole } from '../modules/organizations/roles-repository';
+import { insertRole } from '../modules/roles/roles-repository';
 import type { DemoSeedContext } from './demo';
 
 const template = (id: string) => {

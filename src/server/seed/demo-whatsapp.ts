@@ -6,17 +6,17 @@ import { uuidv7 } from '../lib/ids';
 import { ensureContactForCustomer } from '../modules/contacts/contact-intake-service';
 import { findOrCreateConversation, updateConversationState } from '../modules/conversations/conversations-repository';
 import type { DeliveryStatus } from '../modules/conversations/delivery-status';
-import { insertMediaFiles } from '../modules/conversations/media-files-repository';
+import { insertMediaFiles } from '../modules/media/media-files-repository';
 import {
   countInboundAfter, findMessageByWamid, lastOutboundSeq, markInboundReadBefore, setMessageMedia,
 } from '../modules/conversations/messages-repository';
-import { mediaDirOf, writeMediaFile } from '../modules/conversations/media-storage';
+import { mediaDirOf, writeMediaFile } from '../modules/media/media-storage';
 import { applyStatuses, attachWamid, recordOutboundMessage } from '../modules/conversations/messages-service';
 import { replaceTemplates } from '../modules/templates/templates-service';
-import { storeInboundMessages } from '../whatsapp/ingest/inbound-message';
-import type { InboundMessage } from '../whatsapp/ingest/webhook-payload';
+import { storeInboundMessages } from '../modules/conversations/inbound-service';
+import type { InboundMessage } from '../modules/webhooks/webhook-payload';
 import { createTokenCipher, parseEncryptionKey } from '../whatsapp/token-cipher';
-import { WhatsAppAccounts } from '../whatsapp/whatsapp-accounts';
+import { WhatsAppAccounts } from '../modules/whatsapp-settings/whatsapp-accounts';
 import type { DemoSeedContext } from './demo';
 
 const MINUTE = 60_000;

@@ -3,7 +3,7 @@ import { hashPassword } from '../modules/auth/passwords';
 import { storeInvitation } from '../modules/invitations/invitations-service';
 import { insertMembership } from '../modules/members/members-repository';
 import { findUserByEmail, insertUser } from '../modules/members/users-repository';
-import { findRoleIdByName, insertRole } from '../modules/organizations/roles-repository';
+import { findRoleIdByName, insertRole } from '../modules/roles/roles-repository';
 import { signIn, TEST_PASSWORD, uniqueEmail, type Member, type TestApp } from './test-app';
 
 /** Creates a custom role with exactly these permissions in an organization. */

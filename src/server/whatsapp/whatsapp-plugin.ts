@@ -1,13 +1,13 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { mediaDirOf } from '../modules/conversations/media-storage';
-import { MediaUrlSigner } from '../modules/conversations/media-url-signer';
+import { mediaDirOf } from '../modules/media/media-storage';
+import { MediaUrlSigner } from '../modules/media/media-url-signer';
 import type { DatabaseHandle } from '../db/database';
-import { inboxSettingsFor, WebhookInbox } from './ingest/webhook-inbox';
-import { MediaFetcher } from './media/media-fetcher';
+import { inboxSettingsFor, WebhookInbox } from '../modules/webhooks/webhook-inbox';
+import { MediaFetcher } from '../modules/media/media-fetcher';
 import { createTokenCipher, parseEncryptionKey } from './token-cipher';
-import { WhatsAppAccounts } from './whatsapp-accounts';
+import { WhatsAppAccounts } from '../modules/whatsapp-settings/whatsapp-accounts';
 
 export interface WhatsAppServices {
   accounts: WhatsAppAccounts;

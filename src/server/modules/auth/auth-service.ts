@@ -11,7 +11,7 @@ import { findOrganizationOfUser, insertMembership } from '../members/members-rep
 import { findUserByEmail, insertUser } from '../members/users-repository';
 import { createOrganization } from '../organizations/organizations-service';
 import { hashPassword, verifyPassword } from './passwords';
-import { createSession, endSession, loadSession } from './sessions-service';
+import { createSession, endSession, loadSession } from '../members/sessions-service';
 import { toSessionUser } from './session-user';
 import { claimAttempt, releaseAttempt, resetKeys } from './throttle-service';
 import { loginRules, signupRules, TOO_MANY_LOGINS, TOO_MANY_SIGNUPS } from './throttle-rules';

@@ -8,7 +8,7 @@ import type { TemplateComponent } from '@shared/api/templates';
 import { broadcasts, buttonClicks, conversations } from '../../db/schema';
 import { addMember, addMemberWith, roleIdByName } from '../../testing/fixtures';
 import { signUpAdmin } from '../../testing/test-app';
-import { kitWithAdminForFile, postWebhook, sandboxNumber } from '../../whatsapp/testing/whatsapp-test-kit';
+import { kitWithAdminForFile, postWebhook, sandboxNumber } from '../../testing/whatsapp-test-kit';
 import { customerNumber, customerWrites } from '../conversations/inbox-test-fixtures';
 import { attachWamid, recordOutboundMessage } from '../conversations/messages-service';
 import { clickSummary } from './button-clicks-repository';

@@ -7,7 +7,7 @@ import type { BroadcastAnalytics, BroadcastRecipient, BroadcastRecipientsRespons
 import type { Template } from '@shared/api/templates';
 import { contacts } from '../../db/schema';
 import { organizationOf, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
-import { kitWithAdminForFile } from '../../whatsapp/testing/whatsapp-test-kit';
+import { kitWithAdminForFile } from '../../testing/whatsapp-test-kit';
 import { insertClick, setClickOutcome } from '../automation/button-clicks-repository';
 import {
   customerReplies, insertTemplate, makeContacts, makeTag, recipientsOf, settleRecipient, type TestContact,

@@ -8,7 +8,7 @@ import { uuidv7 } from '../../lib/ids';
 import { broadcastRecipients, broadcasts, dispatchAttempts } from '../../db/schema';
 import { ensureContactForCustomer } from '../contacts/contact-intake-service';
 import { storeOutboundBatch } from '../conversations/messages-service';
-import { kitWithAdminForFile } from '../../whatsapp/testing/whatsapp-test-kit';
+import { kitWithAdminForFile } from '../../testing/whatsapp-test-kit';
 import { toTemplateComponents } from '../templates/template-components';
 import { findBroadcastSends } from './broadcasts-repository';
 import type { ClaimedBatch } from './dispatch-service';

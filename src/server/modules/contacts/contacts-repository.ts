@@ -6,8 +6,8 @@ import { rowsOf } from '../../db/rows-of';
 import { contactNotes, contacts, contactTags } from '../../db/schema';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { isUuid, uuidv7 } from '../../lib/ids';
-import { searchTerm } from './contact-search';
-import { contactViewColumns, toContact, type ContactRow } from './contact-view';
+import { searchTerm } from './contact-search-repository';
+import { contactViewColumns, toContact, type ContactRow } from './contact-view-repository';
 
 /**
  * The contacts repository owns contacts, and is the only code that writes them (the running total in

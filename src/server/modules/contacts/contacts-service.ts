@@ -7,9 +7,9 @@ import { toPage, type PageRequest } from '../../lib/pagination';
 import { attachTags, detachTags, liveTagsAmong, tagsOfContact, type TagRef } from '../tags/contact-tags-repository';
 import { recordActivity } from '../timeline/timeline-service';
 import { CONTACT_ACTIVITY } from './contact-activity';
-import { listContacts as listContactPage, listLiveContactsCarrying } from './contact-list';
-import { searchContacts as searchContactRows } from './contact-search';
-import type { ContactRow } from './contact-view';
+import { listContacts as listContactPage, listLiveContactsCarrying } from './contact-list-repository';
+import { searchContacts as searchContactRows } from './contact-search-repository';
+import type { ContactRow } from './contact-view-repository';
 import {
   findContact,
   findContactRow,

@@ -10,8 +10,8 @@ import { findContactRow } from '../contacts/contacts-repository';
 import { CONTACT_NOT_FOUND } from '../contacts/contacts-service';
 import { listMemberPeople } from '../members/members-repository';
 import { recordActivity } from '../timeline/timeline-service';
-import { countByAssignment, countByStatus, listConversations } from './conversation-list';
-import { conversationTable, selectConversationViews } from './conversation-view';
+import { countByAssignment, countByStatus, listConversations } from './inbox-list-repository';
+import { conversationTable, selectConversationViews } from './conversation-view-repository';
 import {
   findConversation, findOrCreateConversation, lockConversation, lockConversations, moveStatus, updateConversationState, type ConversationRow,
 } from './conversations-repository';

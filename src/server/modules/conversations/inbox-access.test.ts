@@ -6,7 +6,7 @@ import { uuidv7 } from '../../lib/ids';
 import { addMemberWith } from '../../testing/fixtures';
 import { appWithAdminForFile, signUpAdmin } from '../../testing/test-app';
 import { customerNumber, customerWrites } from './inbox-test-fixtures';
-import { insertMediaFiles } from './media-files-repository';
+import { insertMediaFiles } from '../media/media-files-repository';
 
 /**
  * The inbox's permission matrix: every endpoint answers 403 to a member whose role holds every

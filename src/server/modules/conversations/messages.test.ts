@@ -9,8 +9,8 @@ import { addMemberWith } from '../../testing/fixtures';
 import { signUpAdmin, type Member } from '../../testing/test-app';
 import {
   insertOutboundMessage, kitWithAdminForFile, postWebhook, sandboxNumber,
-} from '../../whatsapp/testing/whatsapp-test-kit';
-import { DELIVERED_RANK, finalStatus, seededRandom, shuffled, type DeliveredStatus } from '../../whatsapp/testing/delivery-order';
+} from '../../testing/whatsapp-test-kit';
+import { DELIVERED_RANK, finalStatus, seededRandom, shuffled, type DeliveredStatus } from '../../testing/delivery-order';
 import { customerNumber, customerWrites } from './inbox-test-fixtures';
 import { attachWamid } from './messages-service';
 

@@ -7,7 +7,7 @@ import { conflict, invalidInput, notFound } from '../../lib/domain-error';
 import { offsetOf, type PageRequest } from '../../lib/pagination';
 import type { AuthContext } from '../../types';
 import { findMemberIdByEmail } from '../members/members-repository';
-import { lockAssignableRole } from '../members/role-grants';
+import { lockAssignableRole } from '../roles/role-grants';
 import { hashToken, newToken } from '../members/secret-tokens';
 import {
   acceptInvitation,

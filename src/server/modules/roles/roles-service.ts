@@ -14,7 +14,7 @@ import {
   permissionsBeyond,
   ROLE_NOT_FOUND,
   type Grantor,
-} from '../members/role-grants';
+} from './role-grants';
 import {
   countCustomRoles,
   deleteRole,
@@ -25,7 +25,7 @@ import {
   updateRole,
   type RoleRecord,
   type RoleValues,
-} from '../organizations/roles-repository';
+} from './roles-repository';
 
 /** Roles & Permissions: system roles are read-only; custom roles are the organization's own. */
 

@@ -4,7 +4,7 @@ import { idParams, noQuery } from '@shared/validation/route-input';
 import { roleSchema } from '@shared/validation/roles';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
-import { ROLE_NOT_FOUND } from '../members/role-grants';
+import { ROLE_NOT_FOUND } from './role-grants';
 import { createRole, editRole, listOrganizationRoles, PERMISSION_CATALOGUE, removeRole } from './roles-service';
 
 const roleParams = idParams({ id: ROLE_NOT_FOUND });

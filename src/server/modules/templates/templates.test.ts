@@ -3,7 +3,7 @@ import { TEMPLATE_FIXTURES } from '@sandbox/fixtures';
 import type { TemplatesResponse } from '@shared/api/templates';
 import { addMemberWith } from '../../testing/fixtures';
 import { signUpAdmin, type Member } from '../../testing/test-app';
-import { createKitWithAdmin, DEMO_CONFIG, saveConfig, storeUnconfirmedConfig, type WhatsAppTestKit } from '../../whatsapp/testing/whatsapp-test-kit';
+import { createKitWithAdmin, DEMO_CONFIG, saveConfig, storeUnconfirmedConfig, type WhatsAppTestKit } from '../../testing/whatsapp-test-kit';
 
 let kit: WhatsAppTestKit;
 let admin: Member;

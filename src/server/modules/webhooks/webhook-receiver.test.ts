@@ -5,7 +5,7 @@ import { messages, webhookEvents } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../testing/test-app';
 import {
   createKitWithAdmin, DEMO_CONFIG, postWebhook, sign, type WhatsAppTestKit,
-} from '../../whatsapp/testing/whatsapp-test-kit';
+} from '../../testing/whatsapp-test-kit';
 
 let kit: WhatsAppTestKit;
 

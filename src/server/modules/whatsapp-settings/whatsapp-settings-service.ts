@@ -4,7 +4,7 @@ import { conflict, invalidInput, notFound } from '../../lib/domain-error';
 import { confirmNumberOwnership, testCredentials, type NumberOwnership } from '../../whatsapp/credential-test';
 import type { GraphClient } from '../../whatsapp/graph-client';
 import { toDomainError, whatsAppNotConfigured } from '../../whatsapp/graph-domain-error';
-import type { WhatsAppAccounts } from '../../whatsapp/whatsapp-accounts';
+import type { WhatsAppAccounts } from './whatsapp-accounts';
 
 export const NUMBER_NOT_CONFIRMED = 'WhatsApp did not confirm that this access token can use this phone number';
 export const PHONE_NUMBER_TAKEN = 'This Phone Number ID is already connected to another organization';

@@ -3,7 +3,7 @@ import { eq } from 'drizzle-orm';
 import { whatsappConfigs } from '../../db/schema';
 import { addMemberWith } from '../../testing/fixtures';
 import { signUpAdmin, type Member } from '../../testing/test-app';
-import { createKitWithAdmin, DEMO_CONFIG, saveConfig, storeUnconfirmedConfig, type WhatsAppTestKit } from '../../whatsapp/testing/whatsapp-test-kit';
+import { createKitWithAdmin, DEMO_CONFIG, saveConfig, storeUnconfirmedConfig, type WhatsAppTestKit } from '../../testing/whatsapp-test-kit';
 
 let kit: WhatsAppTestKit;
 let admin: Member;

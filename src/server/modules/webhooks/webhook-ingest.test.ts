@@ -8,11 +8,11 @@ import { contacts, conversations, mediaFiles, messages, messageTemplates, pendin
 import { signUpAdmin, type Member } from '../../testing/test-app';
 import {
   createKitWithAdmin, insertOutboundMessage, postWebhook, saveConfig, sandboxNumber, type WhatsAppTestKit,
-} from '../testing/whatsapp-test-kit';
-import { storeInboundMessages } from './inbound-message';
-import { attachWamid } from '../../modules/conversations/messages-service';
+} from '../../testing/whatsapp-test-kit';
+import { storeInboundMessages } from '../conversations/inbound-service';
+import { attachWamid } from '../conversations/messages-service';
 import { WebhookInbox } from './webhook-inbox';
-import { DELIVERED_RANK, finalStatus, seededRandom, shuffled, type DeliveredStatus } from '../testing/delivery-order';
+import { DELIVERED_RANK, finalStatus, seededRandom, shuffled, type DeliveredStatus } from '../../testing/delivery-order';
 
 const WABA = DEMO_BUSINESS.businessAccountId;
 const HOUR = 3_600_000;

@@ -1,11 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import { updateTemplateStatus } from '../../modules/templates/templates-repository';
-import { findNumberOwner, findOrganizationsByBusinessAccount } from '../../modules/whatsapp-settings/whatsapp-settings-repository';
-import { applyButtonPresses, buttonPressOf } from '../../modules/automation/button-press-service';
-import { storeInboundMessages } from './inbound-message';
-import { applyStatuses } from '../../modules/conversations/messages-service';
-import { reconcileRecipients } from '../../modules/broadcasts/dispatch-reconcile';
+import { updateTemplateStatus } from '../templates/templates-repository';
+import { findNumberOwner, findOrganizationsByBusinessAccount } from '../whatsapp-settings/whatsapp-settings-repository';
+import { applyButtonPresses, buttonPressOf } from '../automation/button-press-service';
+import { storeInboundMessages } from '../conversations/inbound-service';
+import { applyStatuses } from '../conversations/messages-service';
+import { reconcileRecipients } from '../broadcasts/dispatch-reconcile';
 import {
   changesOf, inboundMessagesOf, statusesOf, templateStatusOf, type InboundMessage, type StatusReport, type WebhookChange,
 } from './webhook-payload';

@@ -4,8 +4,8 @@ import { idParams } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
 import { NOTE_NOT_FOUND } from '../timeline/timeline-service';
-import { addContactNote, deleteContactNote, editContactNote, listContactTimeline } from './contact-notes-service';
-import { CONTACT_NOT_FOUND } from './contacts-service';
+import { addContactNote, deleteContactNote, editContactNote, listContactTimeline } from './notes-service';
+import { CONTACT_NOT_FOUND } from '../contacts/contacts-service';
 
 const contactParams = idParams({ contactId: CONTACT_NOT_FOUND });
 const noteParams = idParams({ contactId: CONTACT_NOT_FOUND, noteId: NOTE_NOT_FOUND });

@@ -9,8 +9,8 @@ import { WINDOW_CLOSED_MESSAGE, type Message } from '@shared/api/conversations';
 import { mediaFiles, messages } from '../../db/schema';
 import { addMemberWith } from '../../testing/fixtures';
 import { signUpAdmin, type Member } from '../../testing/test-app';
-import { kitWithAdminForFile } from '../../whatsapp/testing/whatsapp-test-kit';
-import { customerNumber, customerWrites } from '../conversations/inbox-test-fixtures';
+import { kitWithAdminForFile } from '../../testing/whatsapp-test-kit';
+import { customerNumber, customerWrites } from './inbox-test-fixtures';
 
 const suite = kitWithAdminForFile();
 

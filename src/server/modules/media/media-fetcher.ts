@@ -3,9 +3,9 @@ import type { Database } from '../../db/database';
 import { DrainLoop } from '../../lib/drain-loop';
 import {
   claimDueDownloads, recordDownload, recordDownloadFailure, type MediaFileRow,
-} from '../../modules/conversations/media-files-repository';
-import { mediaPath, writeMediaFile } from '../../modules/conversations/media-storage';
-import type { WhatsAppAccounts } from '../whatsapp-accounts';
+} from './media-files-repository';
+import { mediaPath, writeMediaFile } from './media-storage';
+import type { WhatsAppAccounts } from '../whatsapp-settings/whatsapp-accounts';
 
 const MAX_DOWNLOAD_ATTEMPTS = 6;
 const BATCH = 5;

@@ -2,7 +2,7 @@ import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
 import { conversations, mediaFiles, messages } from '../../db/schema';
-import { messageMedia, messageViewColumns, type MessageViewRow } from './message-view';
+import { messageMedia, messageViewColumns, type MessageViewRow } from './message-view-repository';
 
 /**
  * The two ways the inbox reads a conversation's messages, each ONE statement that also reads the

@@ -4,7 +4,7 @@ import type { Queryable } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
 import { contacts, conversations } from '../../db/schema';
 import { contactMatching } from '../contacts/contacts-repository';
-import { activityOrder, selectConversationViews } from './conversation-view';
+import { activityOrder, selectConversationViews } from './conversation-view-repository';
 import { scopeOf, type Viewer } from './viewer';
 
 /**

@@ -7,11 +7,11 @@ import type { MessageResponse } from '@shared/api/roles';
 import { idParams, noQuery } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
-import { mediaDirOf } from '../conversations/media-storage';
-import { SEND_ACCESS, viewerOf } from '../conversations/viewer';
-import { mediaCacheControl, mediaContentHeaders } from './media-content-headers';
-import { deleteMedia, MEDIA_LINK_INVALID, MEDIA_NOT_FOUND, mediaLink, openMediaContent, sendMediaUpload } from './media-service';
-import { UPLOAD_LIMITS } from './media-upload';
+import { mediaDirOf } from '../media/media-storage';
+import { SEND_ACCESS, viewerOf } from './viewer';
+import { mediaCacheControl, mediaContentHeaders } from '../media/media-content-headers';
+import { deleteMedia, MEDIA_LINK_INVALID, MEDIA_NOT_FOUND, mediaLink, openMediaContent, sendMediaUpload } from './media-messages-service';
+import { UPLOAD_LIMITS } from '../media/media-upload';
 
 const mediaParams = idParams({ id: MEDIA_NOT_FOUND });
 

@@ -1,8 +1,8 @@
 import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import { isUuid } from '../lib/ids';
-import { loadSession } from '../modules/auth/sessions-service';
+import { isUuid } from '../../lib/ids';
+import { loadSession } from '../members/sessions-service';
 
 /**
  * Reads the session cookie on every request and puts the caller on `request.auth`. Behind HTTPS the

@@ -6,19 +6,19 @@ import { mediaUploadFieldsSchema } from '@shared/validation/conversations';
 import type { Multipart } from '@fastify/multipart';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/domain-error';
 import { uuidv7 } from '../../lib/ids';
-import { CONTACT_DELETED_NO_SEND, sendOutgoing, type ChatDeps } from '../conversations/chat-service';
-import { findOrCreateConversation } from '../conversations/conversations-repository';
+import { CONTACT_DELETED_NO_SEND, sendOutgoing, type ChatDeps } from './chat-service';
+import { findOrCreateConversation } from './conversations-repository';
 import {
   deleteMediaFileRow, findMediaFile, insertMediaFiles, setMetaMediaId, type MediaFileRow,
-} from '../conversations/media-files-repository';
-import { mediaPath, newMediaFile, removeMediaFile } from '../conversations/media-storage';
-import { deleteMediaFile } from '../conversations/messages-service';
-import { conversationsShowingMedia } from '../conversations/messages-repository';
-import type { Viewer } from '../conversations/viewer';
+} from '../media/media-files-repository';
+import { mediaPath, newMediaFile, removeMediaFile } from '../media/media-storage';
+import { deleteMediaFile } from './messages-service';
+import { conversationsShowingMedia } from './messages-repository';
+import type { Viewer } from './viewer';
 import { findContactRow } from '../contacts/contacts-repository';
 import { CONTACT_NOT_FOUND } from '../contacts/contacts-service';
-import { checkMediaFile, type CheckedFile } from './file-check';
-import { receiveUpload } from './media-upload';
+import { checkMediaFile, type CheckedFile } from '../media/file-check';
+import { receiveUpload } from '../media/media-upload';
 
 /** Media files: sending one (checked by content, uploaded to Meta, sent as its kind), its links, and deleting it. */
 

@@ -3,9 +3,9 @@ import type { Database, DatabaseHandle } from '../../db/database';
 import { DrainLoop } from '../../lib/drain-loop';
 import {
   claimDueEvents, deleteProcessedBefore, insertEvents, markEventFailed, markEventsProcessed, type ClaimedEvent,
-} from '../../modules/webhooks/webhook-events-repository';
-import { expirePendingStatuses } from '../../modules/conversations/messages-service';
-import { processWebhookEvents, type ProcessResult } from './process-event';
+} from './webhook-events-repository';
+import { expirePendingStatuses } from '../conversations/messages-service';
+import { processWebhookEvents, type ProcessResult } from './process-events';
 import { hasInboundMessages } from './webhook-payload';
 
 export interface WebhookInboxOptions {

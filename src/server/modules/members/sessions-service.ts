@@ -2,9 +2,9 @@ import { isPermission } from '@shared/permissions/catalogue';
 import type { AppConfig } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import type { AuthContext } from '../../types';
-import { hashToken, newToken } from '../members/secret-tokens';
+import { hashToken, newToken } from './secret-tokens';
 import type { ConversationHead } from '../conversations/viewer';
-import { deleteSession, findSession, insertSession, touchSession } from '../members/sessions-repository';
+import { deleteSession, findSession, insertSession, touchSession } from './sessions-repository';
 
 /**
  * Server-side sessions behind a random cookie token. A session ends after `idleMinutes` without a request

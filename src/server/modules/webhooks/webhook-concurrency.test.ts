@@ -3,11 +3,11 @@ import { and, eq, inArray } from 'drizzle-orm';
 import { DEMO_BUSINESS } from '@sandbox/fixtures';
 import { inboundPayload, statusPayload, type StatusEvent } from '@sandbox/payloads';
 import { contacts, conversations, messages, webhookEvents } from '../../db/schema';
-import { ensureContactsForCustomers } from '../../modules/contacts/contact-intake-service';
-import { attachWamid } from '../../modules/conversations/messages-service';
-import { DELIVERED_RANK, finalStatus, seededRandom, shuffled, type DeliveredStatus } from '../testing/delivery-order';
-import { insertOutboundMessage, kitWithAdminForFile, sandboxNumber } from '../testing/whatsapp-test-kit';
-import { processWebhookEvents } from './process-event';
+import { ensureContactsForCustomers } from '../contacts/contact-intake-service';
+import { attachWamid } from '../conversations/messages-service';
+import { DELIVERED_RANK, finalStatus, seededRandom, shuffled, type DeliveredStatus } from '../../testing/delivery-order';
+import { insertOutboundMessage, kitWithAdminForFile, sandboxNumber } from '../../testing/whatsapp-test-kit';
+import { processWebhookEvents } from './process-events';
 import { WebhookInbox } from './webhook-inbox';
 
 /**

@@ -1,7 +1,7 @@
 import type { Queryable } from '../../db/database';
 import { forbidden, notFound } from '../../lib/domain-error';
 import type { AuthContext } from '../../types';
-import { findRole, type RoleRecord } from '../organizations/roles-repository';
+import { findRole, type RoleRecord } from './roles-repository';
 
 /**
  * Nobody hands out power they do not have: a role may only be given permissions its author holds, and a

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { BroadcastDispatcher, type BroadcastDispatcherOptions } from './broadcast-dispatcher';
+import { BroadcastDispatcher, type BroadcastDispatcherOptions } from './dispatcher';
 
 /** What routes and tests use of the dispatcher. */
 export interface BroadcastDispatch {

@@ -2,13 +2,13 @@ import { TransactionRollbackError } from 'drizzle-orm';
 import { FREE_ENTRY_POINT_WINDOW_HOURS, STANDARD_WINDOW_HOURS } from '@shared/constants';
 import type { Database } from '../../db/database';
 import { uuidv7 } from '../../lib/ids';
-import { ensureContactsForCustomers } from '../../modules/contacts/contact-intake-service';
+import { ensureContactsForCustomers } from '../contacts/contact-intake-service';
 import {
   advanceForInbound, findOrCreateConversations, lockConversations, type InboundSummary,
-} from '../../modules/conversations/conversations-repository';
-import { insertMediaFiles, type NewMediaFile } from '../../modules/conversations/media-files-repository';
-import { findStoredWamids, insertInboundMessages, type NewInboundMessage } from '../../modules/conversations/messages-repository';
-import type { InboundMessage } from './webhook-payload';
+} from './conversations-repository';
+import { insertMediaFiles, type NewMediaFile } from '../media/media-files-repository';
+import { findStoredWamids, insertInboundMessages, type NewInboundMessage } from './messages-repository';
+import type { InboundMessage } from '../webhooks/webhook-payload';
 
 const HOUR_MS = 3_600_000;
 

@@ -8,12 +8,12 @@ import type { WhatsAppConfigRequest } from '@shared/api/whatsapp';
 import type { Sandbox } from '@sandbox/sandbox';
 import { buildSandboxApp } from '@sandbox/sandbox-plugin';
 import type { SandboxNumber } from '@sandbox/world';
-import type { Database } from '../../db/database';
-import { findOrCreateConversation } from '../../modules/conversations/conversations-repository';
-import { createAppWithAdmin, organizationOf, sharedByFile, type Member, type TestApp } from '../../testing/test-app';
-import { ensureContactForCustomer } from '../../modules/contacts/contact-intake-service';
-import { recordOutboundMessage } from '../../modules/conversations/messages-service';
-import { newEncryptionKey } from '../token-cipher';
+import type { Database } from '../db/database';
+import { findOrCreateConversation } from '../modules/conversations/conversations-repository';
+import { createAppWithAdmin, organizationOf, sharedByFile, type Member, type TestApp } from './test-app';
+import { ensureContactForCustomer } from '../modules/contacts/contact-intake-service';
+import { recordOutboundMessage } from '../modules/conversations/messages-service';
+import { newEncryptionKey } from '../whatsapp/token-cipher';
 
 export const TEST_APP_SECRET = 'parley-test-app-secret';
 

@@ -4,7 +4,7 @@ import { CONTACT_SEARCH_MIN_CHARS, CONTACT_SEARCH_RESULT_LIMIT } from '@shared/c
 import type { Database } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
 import { contacts } from '../../db/schema';
-import { contactViewColumns, toContact, type ContactViewRow } from './contact-view';
+import { contactViewColumns, toContact, type ContactViewRow } from './contact-view-repository';
 
 /**
  * How many matches a search ranks at most (see searchQuery): twice the results it answers. Each

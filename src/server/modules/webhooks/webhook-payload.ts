@@ -1,5 +1,5 @@
 import type { MESSAGE_TYPES } from '../../db/schema';
-import { DELIVERY_STATUSES, type DeliveryStatus, type StatusUpdate } from '../../modules/conversations/delivery-status';
+import { DELIVERY_STATUSES, type DeliveryStatus, type StatusUpdate } from '../conversations/delivery-status';
 
 /**
  * Reading Meta's webhook envelope. The body is untrusted JSON even when its

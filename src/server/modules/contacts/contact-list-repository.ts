@@ -5,9 +5,9 @@ import { perDatabase } from '../../db/per-database';
 import { contacts } from '../../db/schema';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
 import { carriesAnyTag } from '../tags/contact-tags-repository';
-import { ANCHOR_SPACING, listAnchor } from './contact-list-anchors';
-import { contactTotal } from './contact-total';
-import { contactViewColumns, toContact, type ContactViewRow } from './contact-view';
+import { ANCHOR_SPACING, listAnchor } from './contact-list-anchors-repository';
+import { contactTotal } from './contact-total-repository';
+import { contactViewColumns, toContact, type ContactViewRow } from './contact-view-repository';
 
 /** Pages of contacts, newest first: the Contacts screen's list and a tag audience. */
 

@@ -1,17 +1,17 @@
 import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database';
-import { DrainLoop } from '../lib/drain-loop';
-import { organizationsSending } from '../modules/broadcasts/broadcasts-repository';
-import { DEFAULT_RETRY_POLICY, judgeSend, type RetryPolicy, type SendResult } from '../modules/broadcasts/dispatch-outcomes';
+import type { Database } from '../../db/database';
+import { DrainLoop } from '../../lib/drain-loop';
+import { organizationsSending } from './broadcasts-repository';
+import { DEFAULT_RETRY_POLICY, judgeSend, type RetryPolicy, type SendResult } from './dispatch-outcomes';
 import {
   claimBatch, completeIdleBroadcasts, extendWatermarks, reconcileExpiredLeases, settleBatch, startAttempt, sweepStaleAttempts,
   type BatchSettlement, type ClaimedBatch,
-} from '../modules/broadcasts/dispatch-service';
-import { reserveSlots, slowDown, type ThrottlePolicy } from '../modules/broadcasts/send-buckets-repository';
-import type { GraphClient } from '../whatsapp/graph-client';
-import { GraphError } from '../whatsapp/graph-error';
-import type { WhatsAppAccount, WhatsAppAccounts } from '../whatsapp/whatsapp-accounts';
+} from './dispatch-service';
+import { reserveSlots, slowDown, type ThrottlePolicy } from './send-buckets-repository';
+import type { GraphClient } from '../../whatsapp/graph-client';
+import { GraphError } from '../../whatsapp/graph-error';
+import type { WhatsAppAccount, WhatsAppAccounts } from '../whatsapp-settings/whatsapp-accounts';
 
 export interface BroadcastDispatcherOptions {
   /** How often the loop looks for retries that came due and rows other processes left behind. */

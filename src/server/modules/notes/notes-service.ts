@@ -3,8 +3,8 @@ import type { Database, Queryable } from '../../db/database';
 import { notFound } from '../../lib/domain-error';
 import type { PageRequest } from '../../lib/pagination';
 import { addNote, deleteNote, editNote, listTimeline, type NoteAuthor } from '../timeline/timeline-service';
-import { findContactRow } from './contacts-repository';
-import { CONTACT_NOT_FOUND, onEditableContact } from './contacts-service';
+import { findContactRow } from '../contacts/contacts-repository';
+import { CONTACT_NOT_FOUND, onEditableContact } from '../contacts/contacts-service';
 
 /**
  * The notes on a contact: the contact's rules (of the organization; a deleted one keeps its history but

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
 import { contacts, conversationActivity, conversations, messages, users, type MESSAGE_TYPES } from '../../db/schema';
 import { contactTagList } from '../tags/contact-tags-repository';
-import { toLastMessage } from './message-view';
+import { toLastMessage } from './message-view-repository';
 
 /**
  * Conversations as the inbox shows them, each built by one query: the conversation, its contact (with

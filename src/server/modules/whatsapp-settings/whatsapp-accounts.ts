@@ -1,12 +1,12 @@
 import type { FastifyBaseLogger } from 'fastify';
-import type { Database } from '../db/database';
-import { isUniqueViolation } from '../lib/db-errors';
+import type { Database } from '../../db/database';
+import { isUniqueViolation } from '../../lib/db-errors';
 import {
   deleteConfig, findConfig, isNumberUsedElsewhere, setConfigActive, updateConfigKeepingToken, upsertConfig,
-} from '../modules/whatsapp-settings/whatsapp-settings-repository';
-import { GraphClient, type GraphClientOptions, type GraphCredentials } from './graph-client';
-import { whatsAppNotConfigured } from './graph-domain-error';
-import type { TokenCipher } from './token-cipher';
+} from './whatsapp-settings-repository';
+import { GraphClient, type GraphClientOptions, type GraphCredentials } from '../../whatsapp/graph-client';
+import { whatsAppNotConfigured } from '../../whatsapp/graph-domain-error';
+import type { TokenCipher } from '../../whatsapp/token-cipher';
 
 export interface WhatsAppAccount extends GraphCredentials {
   organizationId: string;
