@@ -1,6 +1,7 @@
 // Flat config kept as a dotfile, so the top level of the repository keeps only its fixed set of files.
 import path from 'node:path';
 import js from '@eslint/js';
+import boundaries from 'eslint-plugin-boundaries';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -66,6 +67,65 @@ const featureBoundaries = {
   },
 };
 
+
+/**
+ * The server's floors, lowest first. A module may import only modules listed before it (so module
+ * folders can never form a cycle), and only through their public face (`index.ts`). The ground floor
+ * (lib/, db/, whatsapp/, config.ts, types.ts) and the framework (plugins/, api-description/) import no
+ * module; app.ts, cli/ and seed/ put the modules together. Tests and test helpers may reach anywhere.
+ */
+const SERVER_MODULES = [
+  'health', 'roles', 'organizations', 'members', 'invitations', 'auth',
+  'timeline', 'tags', 'contacts', 'notes', 'contact-import', 'templates', 'whatsapp-settings', 'media',
+  'conversations', 'automation', 'broadcasts', 'webhooks', 'analytics', 'api-docs',
+];
+
+const moduleIs = (names) => ({ type: 'module', captured: { name: names } });
+
+const serverStructure = {
+  files: ['src/server/**/*.ts'],
+  ignores: ['**/*.test.ts', '**/testing/**', '**/*-fixtures.ts', '**/fixtures.ts'],
+  plugins: { boundaries },
+  settings: {
+    'import/resolver': { node: { extensions: ['.ts', '.js'] } },
+    'boundaries/include': ['src/server/**/*.ts'],
+    'boundaries/elements': [
+      { type: 'module', pattern: 'src/server/modules/*', capture: ['name'] },
+      { type: 'ground', pattern: 'src/server/{lib,db,whatsapp}' },
+      { type: 'ground', pattern: 'src/server/{config,types}.ts', partialMatch: false },
+      { type: 'framework', pattern: 'src/server/{plugins,api-description}' },
+      { type: 'composition', pattern: 'src/server/{cli,seed}' },
+      { type: 'composition', pattern: 'src/server/app.ts', partialMatch: false },
+    ],
+  },
+  rules: {
+    'boundaries/dependencies': ['error', {
+      default: 'allow',
+      policies: [
+        {
+          from: { element: { types: ['ground', 'framework'] } },
+          disallow: { to: { element: { types: ['module', 'composition'] } } },
+          message: 'The ground floor and the framework never import a module: pass what they need in from app.ts, or move the code into the module.',
+        },
+        {
+          from: { element: { type: 'ground' } },
+          disallow: { to: { element: { type: 'framework' } } },
+          message: 'lib/, db/ and whatsapp/ never import plugins/ or api-description/.',
+        },
+        ...SERVER_MODULES.map((name, rank) => ({
+          from: { element: moduleIs(name) },
+          disallow: { to: { element: moduleIs(SERVER_MODULES.filter((other, i) => i > rank)) } },
+          message: `modules/${name} may import only the modules listed before it in SERVER_MODULES (.eslint.config.mjs): modules/{{to.element.captured.name}} is above it.`,
+        })),
+        {
+          disallow: { to: { element: { type: 'module', internalPath: '!index.ts' } } },
+          message: "Import another module through its public face (modules/{{to.element.captured.name}}/index.ts), not its files.",
+        },
+      ],
+    }],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist/**', 'node_modules/**', 'data/**', 'src/server/db/migrations/**', 'public/**'] },
   js.configs.recommended,
@@ -110,6 +170,7 @@ export default tseslint.config(
       'no-restricted-imports': ['error', { patterns: [{ group: ['**/client/**', '@client/*'], message: 'The server never imports client code.' }] }],
     },
   },
+  serverStructure,
   {
     files: ['**/*.test.{ts,tsx}', 'src/e2e/**', 'src/bench/**'],
     rules: { '@typescript-eslint/no-non-null-assertion': 'off' },

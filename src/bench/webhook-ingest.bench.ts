@@ -118,13 +118,13 @@ async function measureOn(engine: string, open: () => Promise<DatabaseHandle>): P
     const started = performance.now();
     const burst = await post(url, bodies, { connections: CONNECTIONS });
     const ackSeconds = (performance.now() - started) / 1000;
-    await app.whatsapp.inbox.drain();
+    await app.webhookInbox.drain();
     const processedSeconds = (performance.now() - started) / 1000;
 
     // Meta's retries re-send what was already applied: the steady phase replays statuses, a no-op to apply.
     const steadyBodies = statusBodies(wamids, STEADY_STATUSES_PER_POST).slice(0, STEADY_POSTS);
     const steady = await post(url, steadyBodies, { connections: CONNECTIONS, overallRate: STEADY_RATE });
-    await app.whatsapp.inbox.drain();
+    await app.webhookInbox.drain();
     const check = await verify(database.db, organizationId);
     const events = INBOUND + STATUSES;
     const eventsPerSecond = Math.round(events / processedSeconds);

@@ -96,7 +96,7 @@ function postWebhook(server: Server, body: string): Promise<Response> {
 
 /** Both processes' inboxes, until neither has anything due. */
 async function drainInboxes(): Promise<void> {
-  await Promise.all([a.app.whatsapp.inbox.drain(), b.app.whatsapp.inbox.drain()]);
+  await Promise.all([a.app.webhookInbox.drain(), b.app.webhookInbox.drain()]);
 }
 
 async function conversationWith(server: Server, phoneNumber: string): Promise<Conversation> {
@@ -222,7 +222,7 @@ describe('two server processes on one PostgreSQL', () => {
     await sandbox.settle();
     await drainInboxes();
     // Both fetchers look for due files at once (one was told by its inbox already).
-    await Promise.all([a.app.whatsapp.media.drain(), b.app.whatsapp.media.drain()]);
+    await Promise.all([a.app.mediaFetcher.drain(), b.app.mediaFetcher.drain()]);
 
     const files = await a.database.db.select().from(mediaFiles).where(eq(mediaFiles.organizationId, organizationId));
     expect(files).toHaveLength(customers.length);
@@ -289,7 +289,7 @@ describe('two server processes on one PostgreSQL', () => {
       { organizationId, wamid: 'wamid.still-coming', status: 'sent', occurredAt: new Date() },
     ]);
 
-    const done = await Promise.all([a.app.whatsapp.inbox.housekeep(), b.app.whatsapp.inbox.housekeep()]);
+    const done = await Promise.all([a.app.webhookInbox.housekeep(), b.app.webhookInbox.housekeep()]);
     expect(done.reduce((sum, d) => sum + d.deletedEvents, 0)).toBe(5);
     expect(done.reduce((sum, d) => sum + d.forgottenStatuses, 0)).toBe(3);
     const [{ left }] = await db.select({ left: count() }).from(webhookEvents).where(inArray(webhookEvents.id, [...expired.map((e) => e.id), kept.id]));

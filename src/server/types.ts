@@ -1,7 +1,6 @@
 import type { Permission } from '@shared/permissions/catalogue';
 import type { AppConfig } from './config';
 import type { Database } from './db/database';
-import type { ConversationHead } from './modules/conversations/viewer';
 
 /** Who is making a request: read from the session and the member's role at every request. */
 export interface AuthContext {
@@ -35,21 +34,13 @@ declare module 'fastify' {
     /** The body is multipart/form-data, read and checked by the handler (no body schema applies). */
     multipart?: true;
     /**
-     * A GET that may write (SPEC gives it that shape): refused cross-site like a POST, so a link or an
+     * A GET that may write (the API gives it that shape): refused cross-site like a POST, so a link or an
      * image on another site cannot make a signed-in browser call it. It must also be safe to repeat.
      */
     writesOnGet?: true;
-    /**
-     * The route's `:id` names a conversation whose head (counter, assignee) the session lookup reads in
-     * its own statement (request.conversationHead), so the 2-second poll needs no query of its own to
-     * answer that nothing is new.
-     */
-    readsConversationHead?: true;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
-    /** With `config.readsConversationHead`: the conversation, when the session's organization has it. */
-    conversationHead: ConversationHead | null;
   }
   interface FastifyInstance {
     db: Database;

@@ -1,7 +1,7 @@
 import { mountBuiltInSandbox, sandboxExposureWarning } from '@sandbox/mount';
 import { buildApp, embeddedDatabaseDir } from '../app';
 import { loadConfig } from '../config';
-import { hasOrganizations } from '../modules/organizations/organizations-repository';
+import { hasOrganizations } from '../modules/organizations';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../seed/demo-team';
 import { seedDemo } from '../seed/demo';
 import { resolveRuntimeSecrets } from '../whatsapp/runtime-secrets';

@@ -1,7 +1,7 @@
 import { ADMIN_ROLE_NAME } from '@shared/permissions/system-roles';
-import { addContactNote } from '../modules/notes/notes-service';
-import { createContact, setContactDeleted, type ContactActor } from '../modules/contacts/contacts-service';
-import { createTag, setTagDeleted } from '../modules/tags/tags-service';
+import { addContactNote } from '../modules/notes';
+import { createContact, setContactDeleted, type ContactActor } from '../modules/contacts';
+import { createTag, setTagDeleted } from '../modules/tags';
 import type { DemoSeedContext } from './demo';
 
 /** Tags of a trading company in the Gulf; one came from a fair's CSV, one was retired. */

@@ -1,8 +1,8 @@
 import { ADMIN_ROLE_NAME } from '@shared/permissions/system-roles';
 import { ROLE_TEMPLATES } from '@shared/permissions/role-templates';
-import { storeInvitation } from '../modules/invitations/invitations-service';
-import { findMemberIdByEmail, setMemberRole } from '../modules/members/members-repository';
-import { insertRole } from '../modules/roles/roles-repository';
+import { storeInvitation } from '../modules/invitations';
+import { findMemberIdByEmail, setMemberRole } from '../modules/members';
+import { insertRole } from '../modules/roles';
 import type { DemoSeedContext } from './demo';
 
 const template = (id: string) => {

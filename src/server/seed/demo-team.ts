@@ -1,9 +1,9 @@
 import { ADMIN_ROLE_NAME } from '@shared/permissions/system-roles';
 import type { Database } from '../db/database';
-import { hashPassword } from '../modules/auth/passwords';
-import { insertMembership } from '../modules/members/members-repository';
-import { insertUser } from '../modules/members/users-repository';
-import { createOrganization } from '../modules/organizations/organizations-service';
+import { hashPassword } from '../modules/auth';
+import { insertMembership } from '../modules/members';
+import { insertUser } from '../modules/members';
+import { createOrganization } from '../modules/organizations';
 
 export const DEMO_PASSWORD = 'Parley2026';
 export const DEMO_ADMIN_EMAIL = 'admin@demo.parley.dev';

@@ -40,7 +40,7 @@ test('the demo organization is configured against the sandbox, with its template
   const admin = await signIn(t.app, DEMO_ADMIN_EMAIL, DEMO_PASSWORD);
   const { config } = (await admin.request({ method: 'GET', url: '/api/settings/whatsapp' })).json<WhatsAppConfigResponse>();
   expect(config).toMatchObject({ phoneNumberId: DEMO_BUSINESS.phoneNumberId, businessAccountId: DEMO_BUSINESS.businessAccountId, isActive: true });
-  expect((await t.app.whatsapp.accounts.load(organizationId))?.accessToken).toBe(DEMO_BUSINESS.accessToken);
+  expect((await t.app.whatsappAccounts.load(organizationId))?.accessToken).toBe(DEMO_BUSINESS.accessToken);
   const templates = (await admin.request({ method: 'GET', url: '/api/templates/local' })).json<TemplatesResponse>();
   expect(templates.data).toHaveLength(TEMPLATE_FIXTURES.length);
   expect(templates.lastTemplateSync).not.toBeNull();

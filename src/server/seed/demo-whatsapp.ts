@@ -3,20 +3,20 @@ import { samplePhoto } from '@sandbox/media-samples';
 import { newWamid } from '@sandbox/world';
 import type { Database } from '../db/database';
 import { uuidv7 } from '../lib/ids';
-import { ensureContactForCustomer } from '../modules/contacts/contact-intake-service';
-import { findOrCreateConversation, updateConversationState } from '../modules/conversations/conversations-repository';
-import type { DeliveryStatus } from '../modules/conversations/delivery-status';
-import { insertMediaFiles } from '../modules/media/media-files-repository';
+import { ensureContactForCustomer } from '../modules/contacts';
+import { findOrCreateConversation, updateConversationState } from '../modules/conversations';
+import type { DeliveryStatus } from '../modules/conversations';
+import { insertMediaFiles } from '../modules/media';
 import {
   countInboundAfter, findMessageByWamid, lastOutboundSeq, markInboundReadBefore, setMessageMedia,
-} from '../modules/conversations/messages-repository';
-import { mediaDirOf, writeMediaFile } from '../modules/media/media-storage';
-import { applyStatuses, attachWamid, recordOutboundMessage } from '../modules/conversations/messages-service';
-import { replaceTemplates } from '../modules/templates/templates-service';
-import { storeInboundMessages } from '../modules/conversations/inbound-service';
-import type { InboundMessage } from '../modules/webhooks/webhook-payload';
+} from '../modules/conversations';
+import { mediaDirOf, writeMediaFile } from '../modules/media';
+import { applyStatuses, attachWamid, recordOutboundMessage } from '../modules/conversations';
+import { replaceTemplates } from '../modules/templates';
+import { storeInboundMessages } from '../modules/conversations';
+import type { InboundMessage } from '../modules/conversations';
 import { createTokenCipher, parseEncryptionKey } from '../whatsapp/token-cipher';
-import { WhatsAppAccounts } from '../modules/whatsapp-settings/whatsapp-accounts';
+import { WhatsAppAccounts } from '../modules/whatsapp-settings';
 import type { DemoSeedContext } from './demo';
 
 const MINUTE = 60_000;

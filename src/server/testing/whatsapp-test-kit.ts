@@ -116,7 +116,7 @@ export async function saveConfig(member: Member, config: Partial<WhatsAppConfigR
  * token with Meta first, so the API cannot store one): what a revoked or expired token looks like later.
  */
 export async function storeUnconfirmedConfig(app: FastifyInstance, member: Member, config: Partial<WhatsAppConfigRequest>): Promise<void> {
-  await app.whatsapp.accounts.save(organizationOf(member), { ...DEMO_CONFIG, ...config });
+  await app.whatsappAccounts.save(organizationOf(member), { ...DEMO_CONFIG, ...config });
 }
 
 export function sign(body: string | Buffer, secret = TEST_APP_SECRET): string {

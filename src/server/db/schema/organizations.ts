@@ -92,8 +92,9 @@ export const invitations = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    // A role's pending invitations go with it (a role can only be deleted once no member holds it).
     foreignKey({ columns: [t.organizationId, t.roleId], foreignColumns: [roles.organizationId, roles.id] }).onDelete(
-      'restrict',
+      'cascade',
     ),
     uniqueIndex('invitations_pending_email_key')
       .on(t.organizationId, t.email)

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { noQuery } from '@shared/validation/route-input';
 import { openApiDocument, type OpenApiDocument } from '../../api-description/openapi-document';
-import { sessionCookieName } from '../auth/session-plugin';
+import { sessionCookieName } from '../auth';
 import type { YupTypeProvider } from '../../plugins/validation';
 
 /** The API version the description states; it changes when the API changes shape incompatibly. */

@@ -5,9 +5,9 @@ import { noBody, noQuery } from '@shared/validation/route-input';
 import { unauthorized } from '../../lib/domain-error';
 import { clearSessionCookie, sessionToken, setSessionCookie } from './session-plugin';
 import type { YupTypeProvider } from '../../plugins/validation';
-import { INVITATION_NOT_FOUND, lookUpInvitation } from '../invitations/invitations-service';
+import { INVITATION_NOT_FOUND, lookUpInvitation } from '../invitations';
 import { signIn, signUp, startSession } from './auth-service';
-import { endSession } from '../members/sessions-service';
+import { endSession } from '../members';
 import { sessionResponseSchema, signupResponseSchema, toSessionUser } from './session-user';
 
 /** Any text names an invitation's token; one that matches none answers the same 404 as an expired one. */

@@ -2,7 +2,17 @@ import cookie from '@fastify/cookie';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { isUuid } from '../../lib/ids';
-import { loadSession } from '../members/sessions-service';
+import { loadSession, type ConversationHead } from '../members';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route's `:id` is a conversation whose head the session lookup reads along: see `conversationHeadReadWithSession`. */
+    readsConversationHead?: true;
+  }
+}
+
+/** The conversation heads read along with a request's session, for routes that declare `config.readsConversationHead`. */
+const headsReadAlong = new WeakMap<FastifyRequest, ConversationHead>();
 
 /**
  * Reads the session cookie on every request and puts the caller on `request.auth`. Behind HTTPS the
@@ -12,17 +22,26 @@ import { loadSession } from '../members/sessions-service';
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
   await app.register(cookie);
   app.decorateRequest('auth', null);
-  app.decorateRequest('conversationHead', null);
 
   app.addHook('onRequest', async (request) => {
     const token = sessionToken(request);
     const loaded = token ? await loadSession(app.db, app.config, token, conversationToRead(request)) : null;
     request.auth = loaded?.auth ?? null;
-    request.conversationHead = loaded?.conversation ?? null;
+    if (loaded?.conversation) headsReadAlong.set(request, loaded.conversation);
   });
 }, { name: 'session', dependencies: ['database'] });
 
-/** The conversation a route reads along with the session (`config.readsConversationHead`): its `:id`, when that is a uuid. */
+/**
+ * The poll's shortcut. The 2-second poll usually finds nothing new; to answer that without a statement
+ * of its own, a route that declares `config.readsConversationHead` has the session lookup (the one
+ * statement every request makes) also read the head (change counter, assignee) of the conversation its
+ * `:id` names. Null when the session's organization has no such conversation, or the route did not ask.
+ */
+export function conversationHeadReadWithSession(request: FastifyRequest): ConversationHead | null {
+  return headsReadAlong.get(request) ?? null;
+}
+
+/** The conversation a route reads along with the session: its `:id`, when that is a uuid. */
 function conversationToRead(request: FastifyRequest): string | null {
   if (!request.routeOptions.config.readsConversationHead) return null;
   const { id } = request.params as { id?: unknown };

@@ -4,8 +4,8 @@ import type { TemplateComponent } from '@shared/api/templates';
 import { quickReplyButtons } from '@shared/templates/template-message';
 import type { Database, Queryable } from '../../db/database';
 import { invalidInput, notFound } from '../../lib/domain-error';
-import { listMemberPeople } from '../members/members-repository';
-import { liveTagsAmong } from '../tags/contact-tags-repository';
+import { listMemberPeople } from '../members';
+import { liveTagsAmong } from '../tags';
 import { deleteRule, findBroadcastTemplate, insertRules, listRules } from './automation-rules-repository';
 
 /** Button automation and assignment: who work can be given to, and what a broadcast's buttons do. */

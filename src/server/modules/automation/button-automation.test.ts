@@ -76,7 +76,7 @@ function pressPayload(waId: string, contextWamid: string, text: string, pressWam
 
 async function deliver(payload: unknown): Promise<void> {
   expect((await postWebhook(app(), payload)).statusCode).toBe(200);
-  await app().whatsapp.inbox.drain();
+  await app().webhookInbox.drain();
 }
 
 async function timelineOf(contactId: string): Promise<string[]> {

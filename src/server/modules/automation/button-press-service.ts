@@ -1,10 +1,10 @@
 import { MAX_TAGS_PER_CONTACT } from '@shared/constants';
 import type { TemplateButton } from '@shared/api/templates';
 import type { Database, Queryable } from '../../db/database';
-import { assignByAutomation } from '../conversations/conversations-service';
-import { findMessageByWamid, type MessageRow } from '../conversations/messages-repository';
-import { attachTags, liveTagsAmong, tagsOfContact } from '../tags/contact-tags-repository';
-import { recordActivity } from '../timeline/timeline-service';
+import { assignByAutomation } from '../conversations';
+import { findMessageByWamid, type MessageRow } from '../conversations';
+import { attachTags, liveTagsAmong, tagsOfContact } from '../tags';
+import { recordActivity } from '../timeline';
 import { findBroadcastTemplate, findRule, type AutomationRuleRow } from './automation-rules-repository';
 import { insertClick, setClickOutcome, type ClickOutcome } from './button-clicks-repository';
 import { quickReplyButtons } from '@shared/templates/template-message';

@@ -4,7 +4,7 @@ import {
 import type { Queryable } from '../../db/database';
 import { notFound } from '../../lib/domain-error';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
-import { clickSummary } from '../automation/button-clicks-repository';
+import { clickSummary } from '../automation';
 import {
   countRecipients, failureReasons, recipientFigures, recipientSlice, type RecipientQuery, type RecipientRow,
 } from './broadcast-analytics-repository';

@@ -334,7 +334,7 @@ describe('with the dispatcher sending to the sandbox', () => {
     const { id } = response.json();
     await kit.t.app.broadcastDispatch.drain();
     await kit.sandbox.settle();
-    await kit.t.app.whatsapp.inbox.drain();
+    await kit.t.app.webhookInbox.drain();
     await kit.t.app.broadcastDispatch.drain();
 
     const figures = (await admin.request({ method: 'GET', url: `/api/broadcast/${id}/analytics` })).json();
@@ -354,7 +354,7 @@ describe('with the dispatcher sending to the sandbox', () => {
     // The customer answers at once: a reply in the very second of the send still counts.
     kit.sandbox.inbound({ phoneNumberId: DEMO_BUSINESS.phoneNumberId, from: people[0].waId, type: 'text', text: 'Yes please!' });
     await kit.sandbox.settle();
-    await kit.t.app.whatsapp.inbox.drain();
+    await kit.t.app.webhookInbox.drain();
     expect((await admin.request({ method: 'GET', url: `/api/broadcast/${id}/analytics` })).json()).toMatchObject({ replyCount: 1, engagementRate: 33.3 });
     const listed = (await admin.request({ method: 'GET', url: '/api/broadcast' })).json().data[0];
     expect(listed).toMatchObject({ id, status: 'completed', sentCount: 3, deliveredCount: 3, readCount: 3, pendingCount: 0, completedAt: expect.any(String) });

@@ -3,7 +3,7 @@ import type { RecipientState } from '@shared/api/broadcasts';
 import type { Queryable } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
 import { broadcastRecipients, broadcasts, contacts, dispatchAttempts, messages } from '../../db/schema';
-import { carriesAnyTag } from '../tags/contact-tags-repository';
+import { carriesAnyTag } from '../tags';
 
 /*
  * Shared by two areas: the broadcasts API (create, list, read, cancel) and the dispatcher (claim, settle,

@@ -9,13 +9,13 @@ import { parameterRequired, TEMPLATE_REQUIRED, type CreateBroadcastInput } from 
 import type { Database, Queryable } from '../../db/database';
 import { conflict, invalidInput, notFound } from '../../lib/domain-error';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
-import { insertRules } from '../automation/automation-rules-repository';
-import { checkRuleTargets, rulesForTemplate } from '../automation/automation-service';
-import { CONTACT_NOT_FOUND } from '../contacts/contacts-service';
-import { liveTagsAmong } from '../tags/contact-tags-repository';
-import { TAG_NOT_FOUND } from '../tags/tags-service';
-import { lockOutboundMessages, recordOutboundOutcomes } from '../conversations/messages-service';
-import { findTemplate } from '../templates/templates-repository';
+import { insertRules } from '../automation';
+import { checkRuleTargets, rulesForTemplate } from '../automation';
+import { CONTACT_NOT_FOUND } from '../contacts';
+import { liveTagsAmong } from '../tags';
+import { TAG_NOT_FOUND } from '../tags';
+import { lockOutboundMessages, recordOutboundOutcomes } from '../conversations';
+import { findTemplate } from '../templates';
 import {
   cancelPendingRecipients, contactsAmong, countAudience, insertAudienceRecipients, NO_RECIPIENT_COUNTS, recipientCounts,
   requeueFailedRecipients, type Audience, type RecipientCounts,

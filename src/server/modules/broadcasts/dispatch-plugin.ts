@@ -22,9 +22,9 @@ declare module 'fastify' {
  * (e.g. a shorter lease) are the dispatcher's; the defaults suit production.
  */
 export const broadcastDispatchPlugin = fp(async (app: FastifyInstance, options: BroadcastDispatcherOptions) => {
-  const dispatcher = new BroadcastDispatcher(app.db, app.whatsapp.accounts, app.log, options);
+  const dispatcher = new BroadcastDispatcher(app.db, app.whatsappAccounts, app.log, options);
   app.decorate('broadcastDispatch', { kick: () => dispatcher.kick(), drain: () => dispatcher.drain() });
   app.addHook('onReady', async () => dispatcher.start());
   // preClose runs before the onClose hook that closes the database.
   app.addHook('preClose', async () => dispatcher.stop());
-}, { name: 'broadcast-dispatch', dependencies: ['database', 'whatsapp'] });
+}, { name: 'broadcast-dispatch', dependencies: ['database', 'whatsapp-accounts'] });

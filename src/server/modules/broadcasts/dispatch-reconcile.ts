@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
-import { DELIVERY_RANK, type StatusUpdate } from '../conversations/delivery-status';
-import { lockOutboundMessages, recordOutboundOutcomes } from '../conversations/messages-service';
+import { DELIVERY_RANK, type StatusUpdate } from '../conversations';
+import { lockOutboundMessages, recordOutboundOutcomes } from '../conversations';
 import { applyRecipientReports, findRecipientStates, type RecipientReport } from './broadcast-recipients-repository';
 import { completeSettledBroadcasts } from './broadcasts-repository';
 

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import { uuidv7 } from '../../lib/ids';
-import { lockOutboundMessages, recordOutboundOutcomes, storeOutboundBatch } from '../conversations/messages-service';
+import { lockOutboundMessages, recordOutboundOutcomes, storeOutboundBatch } from '../conversations';
 import {
   assignSlots, claimDueRecipients, expireLeases, settleAttempt, type SendSettlement,
 } from './broadcast-recipients-repository';

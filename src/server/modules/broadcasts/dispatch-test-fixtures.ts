@@ -172,7 +172,7 @@ export function dispatchSuite() {
   const sandbox = () => suite.kit.sandbox;
   const settle = async () => {
     await sandbox().settle();
-    await app().whatsapp.inbox.drain();
+    await app().webhookInbox.drain();
   };
   return {
     suite,

@@ -122,7 +122,7 @@ describe('pace', () => {
     await pace(40);
     try {
       const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(30) });
-      const others = [0, 1].map(() => new BroadcastDispatcher(db(), app().whatsapp.accounts, app().log));
+      const others = [0, 1].map(() => new BroadcastDispatcher(db(), app().whatsappAccounts, app().log));
       const startedAt = Date.now();
       await Promise.all([...others.map((dispatcher) => dispatcher.drain()), app().broadcastDispatch.drain()]);
       await Promise.all(others.map((dispatcher) => dispatcher.stop()));

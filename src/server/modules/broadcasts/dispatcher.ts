@@ -11,7 +11,7 @@ import {
 import { reserveSlots, slowDown, type ThrottlePolicy } from './send-buckets-repository';
 import type { GraphClient } from '../../whatsapp/graph-client';
 import { GraphError } from '../../whatsapp/graph-error';
-import type { WhatsAppAccount, WhatsAppAccounts } from '../whatsapp-settings/whatsapp-accounts';
+import type { WhatsAppAccount, WhatsAppAccounts } from '../whatsapp-settings';
 
 export interface BroadcastDispatcherOptions {
   /** How often the loop looks for retries that came due and rows other processes left behind. */

@@ -1,6 +1,6 @@
 import { e164Of } from '@shared/phone';
 import type { ImportedContact } from '@shared/validation/contact-import';
-import type { ContactColumns } from '../contacts/contacts-repository';
+import type { ContactColumns } from '../contacts';
 
 /** Rows per database statement: large enough to amortize a round trip, small enough to keep each array modest. */
 export const IMPORT_BATCH_SIZE = 5000;

@@ -1,8 +1,8 @@
 import { Pool } from 'pg';
 import type { ContactImportResult } from '@shared/api/contact-import';
 import type { Database } from '../../db/database';
-import { bulkLoadStatistics, importContactBatch, type ImportBatchCounts } from '../contacts/contact-intake-service';
-import { ensureImportTag, getTag } from '../tags/tags-service';
+import { bulkLoadStatistics, importContactBatch, type ImportBatchCounts } from '../contacts';
+import { ensureImportTag, getTag } from '../tags';
 import type { ContactBatches } from './contact-batches';
 import {
   addChunk,

@@ -1,7 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { contactImports } from '../../db/schema';
-import type { ImportBatchCounts } from '../contacts/contact-intake-service';
+import type { ImportBatchCounts } from '../contacts';
 
 /** The contact-imports repository owns contact_imports: each CSV import, its progress and how it ended. */
 

@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../db/database';
-import { tagContacts } from '../tags/contact-tags-repository';
-import { recordActivityBatch } from '../timeline/timeline-service';
+import { tagContacts } from '../tags';
+import { recordActivityBatch } from '../timeline';
 import { CONTACT_ACTIVITY, type ImportSource } from './contact-activity';
 import {
   analyzeContacts,

@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
 import { contacts } from '../../db/schema';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
-import { carriesAnyTag } from '../tags/contact-tags-repository';
+import { carriesAnyTag } from '../tags';
 import { ANCHOR_SPACING, listAnchor } from './contact-list-anchors-repository';
 import { contactTotal } from './contact-total-repository';
 import { contactViewColumns, toContact, type ContactViewRow } from './contact-view-repository';

@@ -1,8 +1,8 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Contact, ContactTag } from '@shared/api/contacts';
 import { contacts } from '../../db/schema';
-import { contactTagList } from '../tags/contact-tags-repository';
-import { writtenNoteCount } from '../timeline/timeline-repository';
+import { contactTagList } from '../tags';
+import { writtenNoteCount } from '../timeline';
 
 export type ContactRow = typeof contacts.$inferSelect;
 

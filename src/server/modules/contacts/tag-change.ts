@@ -1,4 +1,4 @@
-import type { TagRef } from '../tags/contact-tags-repository';
+import type { TagRef } from '../tags';
 
 /** What editing a contact's tags changes: the tags it gains and the tags it loses. */
 export interface TagChange {

@@ -7,16 +7,17 @@ import { conflict, notFound } from '../../lib/domain-error';
 import type { GraphClient } from '../../whatsapp/graph-client';
 import { toDomainError } from '../../whatsapp/graph-domain-error';
 import { GraphError } from '../../whatsapp/graph-error';
-import type { WhatsAppAccounts } from '../whatsapp-settings/whatsapp-accounts';
-import { findContactRow } from '../contacts/contacts-repository';
+import type { WhatsAppAccounts } from '../whatsapp-settings';
+import { findContactRow } from '../contacts';
 import { conversationAfterChange } from './conversations-service';
 import { lockConversation, type ConversationRow } from './conversations-repository';
-import type { MediaUrlSigner } from '../media/media-url-signer';
+import type { MediaUrlSigner } from '../media';
 import { POLL_LIMIT, readChanges, readHistory, readMessage } from './message-feed-repository';
 import { toMessage, type MessageViewRow } from './message-view-repository';
 import { attachWamid, recordSendFailure, storeOutboundMessage } from './messages-service';
 import { findMessageByClientId, resendFailedMessage } from './messages-repository';
-import { sees, visibleConversation, type ConversationHead, type Viewer } from './viewer';
+import type { ConversationHead } from '../members';
+import { sees, visibleConversation, type Viewer } from './viewer';
 
 /** What an agent does in an open chat: read its history, poll it for changes, and send. */
 

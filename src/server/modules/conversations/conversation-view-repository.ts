@@ -4,7 +4,7 @@ import type { Conversation, LastMessage, MessageStatus } from '@shared/api/conve
 import type { Queryable } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
 import { contacts, conversationActivity, conversations, messages, users, type MESSAGE_TYPES } from '../../db/schema';
-import { contactTagList } from '../tags/contact-tags-repository';
+import { contactTagList } from '../tags';
 import { toLastMessage } from './message-view-repository';
 
 /**

@@ -6,10 +6,10 @@ import {
 import type { Database, Queryable } from '../../db/database';
 import { conflict, invalidInput, notFound } from '../../lib/domain-error';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
-import { findContactRow } from '../contacts/contacts-repository';
-import { CONTACT_NOT_FOUND } from '../contacts/contacts-service';
-import { listMemberPeople } from '../members/members-repository';
-import { recordActivity } from '../timeline/timeline-service';
+import { findContactRow } from '../contacts';
+import { CONTACT_NOT_FOUND } from '../contacts';
+import { listMemberPeople } from '../members';
+import { recordActivity } from '../timeline';
 import { countByAssignment, countByStatus, listConversations } from './inbox-list-repository';
 import { conversationTable, selectConversationViews } from './conversation-view-repository';
 import {

@@ -2,13 +2,37 @@ import { TransactionRollbackError } from 'drizzle-orm';
 import { FREE_ENTRY_POINT_WINDOW_HOURS, STANDARD_WINDOW_HOURS } from '@shared/constants';
 import type { Database } from '../../db/database';
 import { uuidv7 } from '../../lib/ids';
-import { ensureContactsForCustomers } from '../contacts/contact-intake-service';
+import { ensureContactsForCustomers } from '../contacts';
 import {
   advanceForInbound, findOrCreateConversations, lockConversations, type InboundSummary,
 } from './conversations-repository';
-import { insertMediaFiles, type NewMediaFile } from '../media/media-files-repository';
+import { insertMediaFiles, type NewMediaFile } from '../media';
 import { findStoredWamids, insertInboundMessages, type NewInboundMessage } from './messages-repository';
-import type { InboundMessage } from '../webhooks/webhook-payload';
+import type { MESSAGE_TYPES } from '../../db/schema';
+
+export type StoredMessageType = (typeof MESSAGE_TYPES)[number];
+
+/** A file attached to an inbound message, still to be downloaded from Meta. */
+export interface InboundMedia {
+  metaMediaId: string;
+  mimeType: string;
+  fileName: string | undefined;
+}
+
+export interface InboundMessage {
+  wamid: string;
+  /** The customer's number, digits only. */
+  from: string;
+  profileName: string | undefined;
+  sentAt: Date;
+  type: StoredMessageType;
+  content: string;
+  media: InboundMedia | undefined;
+  /** The raw message object, kept for types Parley only partly shows (buttons, reactions, interactive). */
+  payload: Record<string, unknown> | null;
+  /** Came through a Click-to-WhatsApp ad or a Page button: a free entry point (72-hour window). */
+  freeEntryPoint: boolean;
+}
 
 const HOUR_MS = 3_600_000;
 

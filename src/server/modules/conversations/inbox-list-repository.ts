@@ -3,7 +3,7 @@ import type { AssignmentCounts, Conversation, ConversationFilter, ConversationSt
 import type { Queryable } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
 import { contacts, conversations } from '../../db/schema';
-import { contactMatching } from '../contacts/contacts-repository';
+import { contactMatching } from '../contacts';
 import { activityOrder, selectConversationViews } from './conversation-view-repository';
 import { scopeOf, type Viewer } from './viewer';
 

@@ -10,15 +10,15 @@ import { CONTACT_DELETED_NO_SEND, sendOutgoing, type ChatDeps } from './chat-ser
 import { findOrCreateConversation } from './conversations-repository';
 import {
   deleteMediaFileRow, findMediaFile, insertMediaFiles, setMetaMediaId, type MediaFileRow,
-} from '../media/media-files-repository';
-import { mediaPath, newMediaFile, removeMediaFile } from '../media/media-storage';
+} from '../media';
+import { mediaPath, newMediaFile, removeMediaFile } from '../media';
 import { deleteMediaFile } from './messages-service';
 import { conversationsShowingMedia } from './messages-repository';
 import type { Viewer } from './viewer';
-import { findContactRow } from '../contacts/contacts-repository';
-import { CONTACT_NOT_FOUND } from '../contacts/contacts-service';
-import { checkMediaFile, type CheckedFile } from '../media/file-check';
-import { receiveUpload } from '../media/media-upload';
+import { findContactRow } from '../contacts';
+import { CONTACT_NOT_FOUND } from '../contacts';
+import { checkMediaFile, type CheckedFile } from '../media';
+import { receiveUpload } from '../media';
 
 /** Media files: sending one (checked by content, uploaded to Meta, sent as its kind), its links, and deleting it. */
 

@@ -21,7 +21,7 @@ async function customerOpensChat(): Promise<{ waId: string; contactId: string; c
   const waId = customerNumber();
   suite.kit.sandbox.inbound({ phoneNumberId: DEMO_BUSINESS.phoneNumberId, from: waId, type: 'text', text: 'Can you send me the catalogue?' });
   await suite.kit.sandbox.settle();
-  await suite.kit.t.app.whatsapp.inbox.drain();
+  await suite.kit.t.app.webhookInbox.drain();
   const conversation = (await suite.admin.request({ method: 'GET', url: `/api/conversations?search=${waId}` })).json().data[0];
   return { waId, contactId: conversation.contact.id, conversationId: conversation.id };
 }

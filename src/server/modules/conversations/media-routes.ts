@@ -7,11 +7,11 @@ import type { MessageResponse } from '@shared/api/roles';
 import { idParams, noQuery } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
-import { mediaDirOf } from '../media/media-storage';
+import { mediaDirOf } from '../media';
 import { SEND_ACCESS, viewerOf } from './viewer';
-import { mediaCacheControl, mediaContentHeaders } from '../media/media-content-headers';
+import { mediaCacheControl, mediaContentHeaders } from '../media';
 import { deleteMedia, MEDIA_LINK_INVALID, MEDIA_NOT_FOUND, mediaLink, openMediaContent, sendMediaUpload } from './media-messages-service';
-import { UPLOAD_LIMITS } from '../media/media-upload';
+import { UPLOAD_LIMITS } from '../media';
 
 const mediaParams = idParams({ id: MEDIA_NOT_FOUND });
 
@@ -27,7 +27,7 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
   await fastify.register(multipart, { limits: UPLOAD_LIMITS });
   const app = fastify.withTypeProvider<YupTypeProvider>();
   const mediaDir = mediaDirOf(app.config.dataDir);
-  const deps = () => ({ db: app.db, accounts: app.whatsapp.accounts, mediaUrls: app.whatsapp.mediaUrls, mediaDir });
+  const deps = () => ({ db: app.db, accounts: app.whatsappAccounts, mediaUrls: app.mediaUrls, mediaDir });
 
   app.post('/upload', { config: { access: SEND_ACCESS, multipart: true } }, async (request, reply): Promise<SendMessageResponse> => {
     const sent = await sendMediaUpload(deps(), viewerOf(authOf(request)), request.parts());

@@ -3,7 +3,7 @@ import type { MESSAGE_TYPES } from '../../db/schema';
 import { uuidv7 } from '../../lib/ids';
 import { advanceForOutbound, lockConversations, lockConversationsForSend, lockConversationsOfMessages } from './conversations-repository';
 import { DELIVERY_RANK, type DeliveryStatus, type StatusUpdate } from './delivery-status';
-import { deleteMediaFileRow, type MediaFileRow } from '../media/media-files-repository';
+import { deleteMediaFileRow, type MediaFileRow } from '../media';
 import {
   clearMessageMedia, conversationOfMessage, conversationsOfMessages, conversationsOfWamids, conversationsShowingMedia, insertMessage,
   insertOutboundBatch, lockWamids, markMessageFailed, markMessagesFailed, mergeStatuses, resendFailedMessages, setMessageWamid,

@@ -22,7 +22,7 @@ const app = () => suite.kit.t.app;
 /** Everything the sandbox and the app still have to do: status callbacks, webhooks, their processing. */
 async function settle(): Promise<void> {
   await suite.kit.sandbox.settle();
-  await app().whatsapp.inbox.drain();
+  await app().webhookInbox.drain();
 }
 
 /** A customer writes through the sandbox (which then knows their 24-hour window is open); answers the conversation id. */
@@ -212,7 +212,7 @@ describe('the poll', () => {
       i += size;
       const responses = await Promise.all(batch.map((payload) => postWebhook(app(), payload)));
       expect(responses.every((r) => r.statusCode === 200)).toBe(true);
-      await app().whatsapp.inbox.drain();
+      await app().webhookInbox.drain();
       take(await poll(conversationId, cursor));
     }
     take(await poll(conversationId, cursor));

@@ -11,7 +11,8 @@ import {
 import { idParams, noBody, noQuery } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
-import { CONTACT_NOT_FOUND } from '../contacts/contacts-service';
+import { conversationHeadReadWithSession } from '../auth';
+import { CONTACT_NOT_FOUND } from '../contacts';
 import { listMessages, pollMessages, sendText } from './chat-service';
 import {
   assignConversation, assignmentCounts, changeConversationStatus, getConversation, listInbox, markConversationRead, openContactConversation,
@@ -27,7 +28,7 @@ const conversationParams = idParams({ id: CONVERSATION_NOT_FOUND });
  */
 export async function conversationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<YupTypeProvider>();
-  const chatDeps = () => ({ db: app.db, accounts: app.whatsapp.accounts, mediaUrls: app.whatsapp.mediaUrls });
+  const chatDeps = () => ({ db: app.db, accounts: app.whatsappAccounts, mediaUrls: app.mediaUrls });
 
   app.get(
     '/',
@@ -65,14 +66,14 @@ export async function conversationRoutes(fastify: FastifyInstance): Promise<void
     '/:id/messages',
     { config: { access: 'messages:view' }, schema: { params: conversationParams, querystring: messageListQuerySchema } },
     async (request): Promise<MessagePage> =>
-      listMessages(app.db, app.whatsapp.mediaUrls, viewerOf(authOf(request)), request.params.id, request.query),
+      listMessages(app.db, app.mediaUrls, viewerOf(authOf(request)), request.params.id, request.query),
   );
 
   app.get(
     '/:id/messages/poll',
     { config: { access: 'messages:view', readsConversationHead: true }, schema: { params: conversationParams, querystring: messagePollQuerySchema } },
     async (request): Promise<MessagePollResponse> =>
-      pollMessages(app.db, app.whatsapp.mediaUrls, viewerOf(authOf(request)), request.params.id, request.query, request.conversationHead),
+      pollMessages(app.db, app.mediaUrls, viewerOf(authOf(request)), request.params.id, request.query, conversationHeadReadWithSession(request)),
   );
 
   app.post(

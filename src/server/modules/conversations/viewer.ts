@@ -2,6 +2,7 @@ import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { ConversationFilter } from '@shared/api/conversations';
 import { conversations } from '../../db/schema';
 import type { AuthContext, RouteAccess } from '../../types';
+import type { ConversationHead } from '../members';
 
 /**
  * Who looks at the inbox, and so which conversations exist for them: with chats:view_all every
@@ -51,12 +52,6 @@ export function scopeOf(viewer: Viewer, filter: ConversationFilter): SQL[] {
   }
 }
 
-/** What a poll needs to know of a conversation before reading any message: its change counter and assignee. */
-export interface ConversationHead {
-  id: string;
-  lastSeq: number;
-  assignedToUserId: string | null;
-}
 
 /** The rule of `visibleConversation`, for a conversation already read. */
 export function sees(viewer: Viewer, head: ConversationHead): boolean {

@@ -154,9 +154,6 @@ export async function findPendingInvitationDto(
 }
 
 /** Every invitation into a role, open or accepted: deleting the role takes them with it. */
-export async function deleteInvitationsForRole(db: Queryable, organizationId: string, roleId: string): Promise<void> {
-  await db.delete(invitations).where(and(eq(invitations.organizationId, organizationId), eq(invitations.roleId, roleId)));
-}
 
 function toPendingDto(row: {
   id: string;

@@ -6,9 +6,9 @@ import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, invalidInput, notFound } from '../../lib/domain-error';
 import { offsetOf, type PageRequest } from '../../lib/pagination';
 import type { AuthContext } from '../../types';
-import { findMemberIdByEmail } from '../members/members-repository';
-import { lockAssignableRole } from '../roles/role-grants';
-import { hashToken, newToken } from '../members/secret-tokens';
+import { findMemberIdByEmail } from '../members';
+import { lockAssignableRole } from '../roles';
+import { hashToken, newToken } from '../members';
 import {
   acceptInvitation,
   deleteInvitation,

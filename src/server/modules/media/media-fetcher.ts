@@ -5,7 +5,7 @@ import {
   claimDueDownloads, recordDownload, recordDownloadFailure, type MediaFileRow,
 } from './media-files-repository';
 import { mediaPath, writeMediaFile } from './media-storage';
-import type { WhatsAppAccounts } from '../whatsapp-settings/whatsapp-accounts';
+import type { WhatsAppAccounts } from '../whatsapp-settings';
 
 const MAX_DOWNLOAD_ATTEMPTS = 6;
 const BATCH = 5;

@@ -116,13 +116,6 @@ export async function findMemberIdByEmail(db: Queryable, organizationId: string,
   return row?.id ?? null;
 }
 
-export async function countRoleMembers(db: Queryable, organizationId: string, roleId: string): Promise<number> {
-  const [row] = await db
-    .select({ count: sql<number>`count(*)::int` })
-    .from(memberships)
-    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.roleId, roleId)));
-  return Number(row.count);
-}
 
 function toTeamMember(row: {
   id: string;

@@ -3,7 +3,6 @@ import type { Database, Queryable } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
 import { batchedReads } from '../../lib/batched-reads';
 import { conversations, memberships, organizations, rolePermissions, roles, sessions, users } from '../../db/schema';
-import type { ConversationHead } from '../conversations/viewer';
 
 /**
  * The sessions table's one writer (Drizzle only). A session's id is the SHA-256 of its cookie token.
@@ -29,6 +28,16 @@ export async function deleteUserSessions(db: Queryable, userId: string, organiza
 
 export async function touchSession(db: Queryable, sessionId: string, lastSeenAt: Date): Promise<void> {
   await db.update(sessions).set({ lastSeenAt }).where(eq(sessions.id, sessionId));
+}
+
+/**
+ * What the 2-second poll needs to know of its conversation before reading any message: the change
+ * counter and the assignee (who may see it). The session lookup reads it along for routes that ask.
+ */
+export interface ConversationHead {
+  id: string;
+  lastSeq: number;
+  assignedToUserId: string | null;
 }
 
 /**

@@ -3,8 +3,7 @@ import type { AppConfig } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import type { AuthContext } from '../../types';
 import { hashToken, newToken } from './secret-tokens';
-import type { ConversationHead } from '../conversations/viewer';
-import { deleteSession, findSession, insertSession, touchSession } from './sessions-repository';
+import { deleteSession, findSession, insertSession, touchSession, type ConversationHead } from './sessions-repository';
 
 /**
  * Server-side sessions behind a random cookie token. A session ends after `idleMinutes` without a request

@@ -3,9 +3,9 @@ import { notesPageQuerySchema, noteSchema } from '@shared/validation/notes';
 import { idParams } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
-import { NOTE_NOT_FOUND } from '../timeline/timeline-service';
+import { NOTE_NOT_FOUND } from '../timeline';
 import { addContactNote, deleteContactNote, editContactNote, listContactTimeline } from './notes-service';
-import { CONTACT_NOT_FOUND } from '../contacts/contacts-service';
+import { CONTACT_NOT_FOUND } from '../contacts';
 
 const contactParams = idParams({ contactId: CONTACT_NOT_FOUND });
 const noteParams = idParams({ contactId: CONTACT_NOT_FOUND, noteId: NOTE_NOT_FOUND });

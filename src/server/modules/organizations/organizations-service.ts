@@ -1,7 +1,7 @@
 import { ADMIN_ROLE_NAME, SYSTEM_ROLES } from '@shared/permissions/system-roles';
 import type { Queryable } from '../../db/database';
 import { insertOrganization } from './organizations-repository';
-import { insertSystemRoles } from '../roles/roles-repository';
+import { insertSystemRoles } from '../roles';
 
 /** Creates an organization with its four system roles; answers the ids the founder's membership needs. */
 export async function createOrganization(

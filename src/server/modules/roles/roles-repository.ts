@@ -7,8 +7,8 @@ import { memberships, rolePermissions, roles } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 
 /**
- * The roles and role_permissions tables' one writer (Drizzle only). Roles sit with the organization,
- * below members and invitations, because both give people roles; the Roles screen's module manages them.
+ * The roles and role_permissions tables' one writer (Drizzle only). Members and invitations give people
+ * roles, so this module sits below both; it reads memberships only to count a role's holders.
  */
 
 /** A role of one organization with its permissions, as the server reasons about it. */
@@ -202,4 +202,13 @@ function toRoleDto(row: Omit<RoleDto, 'permissions'> & { permissions: string[]; 
     memberCount: Number(row.memberCount),
     permissions: row.permissions.filter(isPermission).map((id) => ({ id })),
   };
+}
+
+/** How many members hold a role. */
+export async function countRoleMembers(db: Queryable, organizationId: string, roleId: string): Promise<number> {
+  const [row] = await db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(memberships)
+    .where(and(eq(memberships.organizationId, organizationId), eq(memberships.roleId, roleId)));
+  return Number(row.count);
 }

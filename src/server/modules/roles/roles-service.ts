@@ -5,8 +5,6 @@ import type { InferType } from 'yup';
 import type { Database } from '../../db/database';
 import { isUniqueViolation } from '../../lib/db-errors';
 import { conflict, forbidden, notFound } from '../../lib/domain-error';
-import { deleteInvitationsForRole } from '../invitations/invitations-repository';
-import { countRoleMembers } from '../members/members-repository';
 import {
   assertMayGrant,
   assertMayManageHoldersOf,
@@ -17,6 +15,7 @@ import {
 } from './role-grants';
 import {
   countCustomRoles,
+  countRoleMembers,
   deleteRole,
   findRole,
   findRoleDto,
@@ -87,8 +86,8 @@ export async function editRole(db: Database, editor: Grantor, roleId: string, in
 }
 
 /**
- * Deletes a custom role nobody holds. Its invitations go with it: nobody can join a role that no longer
- * exists, and accepted ones are only history.
+ * Deletes a custom role nobody holds. Its invitations go with it (the database cascades the delete):
+ * nobody can join a role that no longer exists, and accepted ones are only history.
  */
 export async function removeRole(db: Database, actor: Grantor, roleId: string): Promise<void> {
   const { organizationId } = actor;
@@ -100,7 +99,6 @@ export async function removeRole(db: Database, actor: Grantor, roleId: string): 
     const members = await countRoleMembers(tx, organizationId, role.id);
     assertMayChangeHolders(actor, role, members);
     if (members > 0) throw conflict(roleHasMembers(members));
-    await deleteInvitationsForRole(tx, organizationId, role.id);
     await deleteRole(tx, organizationId, role.id);
   });
 }

@@ -22,7 +22,7 @@ export async function templateRoutes(fastify: FastifyInstance): Promise<void> {
     { config: { access: 'templates:sync' }, schema: { body: noBody } },
     async (request): Promise<TemplateSyncResponse> => {
       const { organizationId } = authOf(request);
-      const client = await app.whatsapp.accounts.clientFor(organizationId);
+      const client = await app.whatsappAccounts.clientFor(organizationId);
       return syncTemplates(app.db, client, organizationId, request.log);
     },
   );

@@ -8,7 +8,7 @@ import { GraphError } from '../../whatsapp/graph-error';
 import { toDomainError } from '../../whatsapp/graph-domain-error';
 import type { GraphClient } from '../../whatsapp/graph-client';
 import type { GraphTemplate } from '../../whatsapp/graph-types';
-import { findTemplateSyncAt, recordTemplateSync } from '../organizations/organizations-repository';
+import { findTemplateSyncAt, recordTemplateSync } from '../organizations';
 import { toTemplateComponents } from './template-components';
 import { deleteTemplatesSyncedBefore, findTemplatePage, upsertTemplates, type TemplateRow } from './templates-repository';
 

@@ -1,13 +1,13 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
-import { updateTemplateStatus } from '../templates/templates-repository';
-import { findNumberOwner, findOrganizationsByBusinessAccount } from '../whatsapp-settings/whatsapp-settings-repository';
-import { applyButtonPresses, buttonPressOf } from '../automation/button-press-service';
-import { storeInboundMessages } from '../conversations/inbound-service';
-import { applyStatuses } from '../conversations/messages-service';
-import { reconcileRecipients } from '../broadcasts/dispatch-reconcile';
+import { updateTemplateStatus } from '../templates';
+import { findNumberOwner, findOrganizationsByBusinessAccount } from '../whatsapp-settings';
+import { applyButtonPresses, buttonPressOf } from '../automation';
+import { storeInboundMessages, type InboundMessage } from '../conversations';
+import { applyStatuses } from '../conversations';
+import { reconcileRecipients } from '../broadcasts';
 import {
-  changesOf, inboundMessagesOf, statusesOf, templateStatusOf, type InboundMessage, type StatusReport, type WebhookChange,
+  changesOf, inboundMessagesOf, statusesOf, templateStatusOf, type StatusReport, type WebhookChange,
 } from './webhook-payload';
 
 export interface ProcessResult {

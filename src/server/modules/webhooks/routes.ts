@@ -42,7 +42,7 @@ export async function webhookRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      await acceptEvent(app.whatsapp.inbox, request.body);
+      await acceptEvent(app.webhookInbox, request.body);
       return reply.status(200).send({ received: true });
     },
   );

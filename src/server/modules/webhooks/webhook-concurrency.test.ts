@@ -25,7 +25,7 @@ let failures: unknown[] = [];
 
 beforeAll(async () => {
   // Only the workers under test take events.
-  await file.kit.t.app.whatsapp.inbox.stop();
+  await file.kit.t.app.webhookInbox.stop();
 });
 
 beforeEach(() => {

@@ -4,7 +4,7 @@ import { DrainLoop } from '../../lib/drain-loop';
 import {
   claimDueEvents, deleteProcessedBefore, insertEvents, markEventFailed, markEventsProcessed, type ClaimedEvent,
 } from './webhook-events-repository';
-import { expirePendingStatuses } from '../conversations/messages-service';
+import { expirePendingStatuses } from '../conversations';
 import { processWebhookEvents, type ProcessResult } from './process-events';
 import { hasInboundMessages } from './webhook-payload';
 

@@ -37,7 +37,7 @@ function inbound(message: Record<string, unknown> & { id: string; type: string }
 
 async function deliver(...payloads: unknown[]): Promise<void> {
   for (const payload of payloads) expect((await postWebhook(kit.t.app, payload)).statusCode).toBe(200);
-  await kit.t.app.whatsapp.inbox.drain();
+  await kit.t.app.webhookInbox.drain();
 }
 
 async function messageByWamid(wamid: string) {
@@ -75,7 +75,7 @@ describe('inbound messages', () => {
     const payload = inbound({ id: 'wamid.dup-1', type: 'text', text: { body: 'once' } });
     const responses = await Promise.all(Array.from({ length: 10 }, () => postWebhook(kit.t.app, payload)));
     expect(responses.map((r) => r.statusCode)).toEqual(Array(10).fill(200));
-    await kit.t.app.whatsapp.inbox.drain();
+    await kit.t.app.webhookInbox.drain();
     expect(await messageCount('wamid.dup-1')).toBe(1);
 
     const message = await messageByWamid('wamid.dup-1');
@@ -134,11 +134,11 @@ describe('inbound messages', () => {
   it("store a photo's media id, then download its bytes with the organization's token", async () => {
     const wamid = kit.sandbox.inbound({ phoneNumberId: DEMO_BUSINESS.phoneNumberId, from: '919876543210', type: 'image', text: 'Is this one available?' });
     await kit.sandbox.settle();
-    await kit.t.app.whatsapp.inbox.drain();
+    await kit.t.app.webhookInbox.drain();
     const message = await messageByWamid(wamid);
     expect(message).toMatchObject({ messageType: 'image', content: 'Is this one available?' });
 
-    await kit.t.app.whatsapp.media.drain();
+    await kit.t.app.mediaFetcher.drain();
     const [file] = await db().select().from(mediaFiles).where(eq(mediaFiles.id, message.mediaId!));
     expect(file.metaMediaId).toMatch(/^\d+$/);
     expect(file.storageKey).toBe(`${organizationId}/${file.id}`);
@@ -206,7 +206,7 @@ describe('statuses', () => {
     }
     const responses = await Promise.all(batches.map((batch) => postWebhook(kit.t.app, statusPayload(WABA, sandboxNumber(), batch))));
     expect(responses.every((r) => r.statusCode === 200)).toBe(true);
-    await kit.t.app.whatsapp.inbox.drain();
+    await kit.t.app.webhookInbox.drain();
 
     for (const plan of plans) {
       const expected = finalStatus(plan.statuses);
@@ -237,26 +237,26 @@ describe('statuses', () => {
   });
 
   it('flow from the sandbox after a real send: sent, delivered, read', async () => {
-    const client = await kit.t.app.whatsapp.accounts.clientFor(organizationId);
+    const client = await kit.t.app.whatsappAccounts.clientFor(organizationId);
     const messageId = await insertOutboundMessage(db(), organizationId, '971552345678', 'Thank you for your order');
     kit.sandbox.inbound({ phoneNumberId: DEMO_BUSINESS.phoneNumberId, from: '971552345678', type: 'text', text: 'hi' });
     await kit.sandbox.settle();
     const { wamid } = await client.sendText('+971552345678', 'Thank you for your order');
     await attachWamid(db(), organizationId, messageId, wamid);
     await kit.sandbox.settle();
-    await kit.t.app.whatsapp.inbox.drain();
+    await kit.t.app.webhookInbox.drain();
     const row = await messageByWamid(wamid);
     expect(row.status).toBe('read');
     expect(row.readAt).not.toBeNull();
   });
 
   it("report Meta's reason when a free-form message misses the 24-hour window", async () => {
-    const client = await kit.t.app.whatsapp.accounts.clientFor(organizationId);
+    const client = await kit.t.app.whatsappAccounts.clientFor(organizationId);
     const messageId = await insertOutboundMessage(db(), organizationId, '97455012345', 'Are you there?');
     const { wamid } = await client.sendText('+97455012345', 'Are you there?');
     await attachWamid(db(), organizationId, messageId, wamid);
     await kit.sandbox.settle();
-    await kit.t.app.whatsapp.inbox.drain();
+    await kit.t.app.webhookInbox.drain();
     expect(await messageByWamid(wamid)).toMatchObject({ status: 'failed', errorCode: 131047, errorMessage: 'Re-engagement message' });
   });
 });
@@ -285,7 +285,7 @@ describe('the inbox worker', () => {
       },
     });
     // The kit's own worker must not take these test events.
-    await kit.t.app.whatsapp.inbox.stop();
+    await kit.t.app.webhookInbox.stop();
     await inbox.store({ marker: 'poison' });
     await inbox.store({ marker: 'fine' });
     await inbox.drain();

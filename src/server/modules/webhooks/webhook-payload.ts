@@ -1,5 +1,6 @@
-import type { MESSAGE_TYPES } from '../../db/schema';
-import { DELIVERY_STATUSES, type DeliveryStatus, type StatusUpdate } from '../conversations/delivery-status';
+import {
+  DELIVERY_STATUSES, type DeliveryStatus, type InboundMedia, type InboundMessage, type StatusUpdate, type StoredMessageType,
+} from '../conversations';
 
 /**
  * Reading Meta's webhook envelope. The body is untrusted JSON even when its
@@ -8,7 +9,6 @@ import { DELIVERY_STATUSES, type DeliveryStatus, type StatusUpdate } from '../co
  */
 
 type Json = Record<string, unknown>;
-export type StoredMessageType = (typeof MESSAGE_TYPES)[number];
 
 export interface WebhookChange {
   /** entry[].id: the WABA id. */
@@ -17,27 +17,6 @@ export interface WebhookChange {
   value: Json;
   /** value.metadata.phone_number_id, on message changes. */
   phoneNumberId: string | undefined;
-}
-
-export interface InboundMedia {
-  metaMediaId: string;
-  mimeType: string;
-  fileName: string | undefined;
-}
-
-export interface InboundMessage {
-  wamid: string;
-  /** The customer's number, digits only. */
-  from: string;
-  profileName: string | undefined;
-  sentAt: Date;
-  type: StoredMessageType;
-  content: string;
-  media: InboundMedia | undefined;
-  /** The raw message object, kept for types Parley only partly shows (buttons, reactions, interactive). */
-  payload: Json | null;
-  /** Came through a Click-to-WhatsApp ad or a Page button: a free entry point (72-hour window). */
-  freeEntryPoint: boolean;
 }
 
 export interface TemplateStatusUpdate {

@@ -111,7 +111,7 @@ describe('POST /api/webhooks/whatsapp (signature)', () => {
     expect(JSON.stringify(JSON.parse(raw))).not.toBe(raw);
     const response = await postWebhook(kit.t.app, raw, sign(raw));
     expect(response.statusCode).toBe(200);
-    await kit.t.app.whatsapp.inbox.drain();
+    await kit.t.app.webhookInbox.drain();
     const [stored] = await kit.t.database.db.select().from(messages).where(eq(messages.wamid, 'wamid.escaped-1'));
     expect(stored.content).toBe('Café 😀 https://desertrose.example/oud');
   });
@@ -119,7 +119,7 @@ describe('POST /api/webhooks/whatsapp (signature)', () => {
   it('stores a message with a NUL character, which PostgreSQL JSON cannot hold, as U+FFFD', async () => {
     const raw = JSON.stringify(textPayload('wamid.nul-1', 'PLACEHOLDER')).replace('PLACEHOLDER', 'a\\u0000b');
     expect((await postWebhook(kit.t.app, raw, sign(raw))).statusCode).toBe(200);
-    await kit.t.app.whatsapp.inbox.drain();
+    await kit.t.app.webhookInbox.drain();
     const [stored] = await kit.t.database.db.select().from(messages).where(eq(messages.wamid, 'wamid.nul-1'));
     expect(stored.content).toBe('a\ufffdb');
   });

@@ -5,7 +5,7 @@ import type { webhookHandshakeQuerySchema } from '@shared/validation/webhooks';
 import type { Database } from '../../db/database';
 import { forbidden, invalidInput, unauthorized } from '../../lib/domain-error';
 import { isValidSignature } from '../../whatsapp/webhook-signature';
-import { findVerifyToken } from '../whatsapp-settings/whatsapp-settings-repository';
+import { findVerifyToken } from '../whatsapp-settings';
 
 export type WebhookHandshake = InferType<typeof webhookHandshakeQuerySchema>;
 

@@ -10,7 +10,7 @@ import { deleteSettings, saveSettings, showSettings, testSettings, webhookUrlOf 
 /** Settings → Messaging API: the organization's WhatsApp configuration, its test, and the webhook URL. */
 export async function whatsappSettingsRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<YupTypeProvider>();
-  const { accounts } = app.whatsapp;
+  const accounts = app.whatsappAccounts;
 
   app.get(
     '/whatsapp',

@@ -80,12 +80,12 @@ describe('Messaging API settings', () => {
   it('keeps the stored token when the form sends the mask back, and replaces it when a new one is typed', async () => {
     const { config } = (await get()).json();
     expect((await put({ accessToken: config.accessToken, webhookVerifyToken: 'another-verify-token' })).statusCode).toBe(200);
-    expect((await kit.t.app.whatsapp.accounts.load(organizationId))?.accessToken).toBe(DEMO_CONFIG.accessToken);
+    expect((await kit.t.app.whatsappAccounts.load(organizationId))?.accessToken).toBe(DEMO_CONFIG.accessToken);
     expect((await get()).json().config.webhookVerifyToken).toBe('another-verify-token');
 
     kit.sandbox.world.grantToken(kit.sandbox.world.businessForToken(DEMO_CONFIG.accessToken), 'EAAGa_brand_new_token_value_99');
     expect((await put({ accessToken: 'EAAGa_brand_new_token_value_99' })).statusCode).toBe(200);
-    expect((await kit.t.app.whatsapp.accounts.load(organizationId))?.accessToken).toBe('EAAGa_brand_new_token_value_99');
+    expect((await kit.t.app.whatsappAccounts.load(organizationId))?.accessToken).toBe('EAAGa_brand_new_token_value_99');
     await put({});
   });
 
@@ -95,7 +95,7 @@ describe('Messaging API settings', () => {
     await saveConfig(other, { accessToken: 'EAAGcopycatOwnTokenValue_0001', phoneNumberId: '300000000000001', businessAccountId: '300000000000009' });
     const [mine] = await kit.t.database.db.select().from(whatsappConfigs).where(eq(whatsappConfigs.organizationId, organizationId));
     await kit.t.database.db.update(whatsappConfigs).set({ accessTokenEncrypted: mine.accessTokenEncrypted }).where(eq(whatsappConfigs.organizationId, otherOrg));
-    await expect(kit.t.app.whatsapp.accounts.load(otherOrg)).rejects.toThrow();
+    await expect(kit.t.app.whatsappAccounts.load(otherOrg)).rejects.toThrow();
     await kit.t.database.db.delete(whatsappConfigs).where(eq(whatsappConfigs.organizationId, otherOrg));
   });
 
@@ -111,7 +111,7 @@ describe('Messaging API settings', () => {
     expect((await get()).json().config.messagesPerSecond).toBe(250);
     expect((await put({ webhookVerifyToken: 'speed-kept-verify-token' })).statusCode).toBe(200);
     expect((await get()).json().config).toMatchObject({ messagesPerSecond: 250, webhookVerifyToken: 'speed-kept-verify-token' });
-    expect((await kit.t.app.whatsapp.accounts.load(organizationId))?.messagesPerSecond).toBe(250);
+    expect((await kit.t.app.whatsappAccounts.load(organizationId))?.messagesPerSecond).toBe(250);
     expect((await put({ messagesPerSecond: 1000 })).statusCode).toBe(200);
     expect((await get()).json().config.messagesPerSecond).toBe(1000);
     await put({ messagesPerSecond: 80 });
@@ -130,7 +130,7 @@ describe('Messaging API settings', () => {
       /^WhatsApp did not confirm that this access token can use this phone number: The access token is invalid or expired: Error validating access token/,
     );
     expect(JSON.stringify(response.json())).not.toContain('EAAG_EXPIRED_sandbox_token_2026');
-    expect((await kit.t.app.whatsapp.accounts.load(organizationId))?.accessToken).toBe(DEMO_CONFIG.accessToken);
+    expect((await kit.t.app.whatsappAccounts.load(organizationId))?.accessToken).toBe(DEMO_CONFIG.accessToken);
     expect((await get()).json().config.isActive).toBe(true);
   });
 

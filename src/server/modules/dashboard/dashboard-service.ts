@@ -1,7 +1,7 @@
 import type { DashboardCard } from '@shared/api/analytics';
 import type { Permission } from '@shared/permissions/catalogue';
 import type { Database } from '../../db/database';
-import { countActiveContacts, countActiveTags, countConversations, countTemplates } from './analytics-repository';
+import { countActiveContacts, countActiveTags, countConversations, countTemplates } from './dashboard-repository';
 
 interface CardDefinition extends Omit<DashboardCard, 'value'> {
   /** Cards link to screens; a card whose screen the member may not open is not shown. */

@@ -1,0 +1,3 @@
+export { hashPassword } from './passwords';
+export { authRoutes } from './routes';
+export { conversationHeadReadWithSession, sessionCookieName, sessionPlugin } from './session-plugin';

@@ -1,0 +1,1 @@
+export { contactImportRoutes } from './routes';

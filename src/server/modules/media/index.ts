@@ -1,0 +1,8 @@
+export { mediaPlugin } from './media-plugin';
+export { type CheckedFile, checkMediaFile } from './file-check';
+export { mediaCacheControl, mediaContentHeaders } from './media-content-headers';
+export { MediaFetcher } from './media-fetcher';
+export { deleteMediaFileRow, findMediaFile, insertMediaFiles, type MediaFileRow, type NewMediaFile, setMetaMediaId } from './media-files-repository';
+export { mediaDirOf, mediaPath, newMediaFile, removeMediaFile, writeMediaFile } from './media-storage';
+export { receiveUpload, UPLOAD_LIMITS } from './media-upload';
+export { MediaUrlSigner } from './media-url-signer';

@@ -1,0 +1,2 @@
+export { addContactNote } from './notes-service';
+export { contactNoteRoutes } from './routes';

@@ -1,0 +1,2 @@
+export { findTemplateSyncAt, hasOrganizations, recordTemplateSync } from './organizations-repository';
+export { createOrganization } from './organizations-service';

@@ -1,0 +1,3 @@
+export { templateRoutes } from './routes';
+export { findTemplate, updateTemplateStatus } from './templates-repository';
+export { replaceTemplates } from './templates-service';
