@@ -1,4 +1,4 @@
-import { and, asc, count, eq, sql } from 'drizzle-orm';
+import { and, asc, count, eq } from 'drizzle-orm';
 import type { TeamMember } from '@shared/api/members';
 import type { Queryable } from '../../db/database';
 import { memberships, roles, users } from '../../db/schema';

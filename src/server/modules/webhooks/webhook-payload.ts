@@ -1,6 +1,4 @@
-import {
-  DELIVERY_STATUSES, type DeliveryStatus, type InboundMedia, type InboundMessage, type StatusUpdate, type StoredMessageType,
-} from '../conversations';
+import { DELIVERY_STATUSES, type DeliveryStatus, type InboundMessage, type StatusUpdate } from '../conversations';
 
 /**
  * Reading Meta's webhook envelope. The body is untrusted JSON even when its
