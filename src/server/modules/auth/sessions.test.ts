@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
 import { memberships, sessions } from '../../db/schema';
 import { createTestApp, signIn, signUpAdmin, type TestApp } from '../../testing/test-app';
-import { hashToken } from '../members/secret-tokens';
+import { hashToken } from '../../lib/secret-tokens';
 
 let t: TestApp;
 beforeAll(async () => {

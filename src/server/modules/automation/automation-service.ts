@@ -70,3 +70,9 @@ export async function createAutomationRules(
 export async function deleteAutomationRule(db: Database, organizationId: string, ruleId: string): Promise<void> {
   if (!(await deleteRule(db, organizationId, ruleId))) throw notFound(RULE_NOT_FOUND);
 }
+
+// Broadcasts store their button rules and read their click counts inside their own transactions.
+export { insertRules } from './automation-rules-repository';
+
+// Broadcasts store their button rules and read their click counts inside their own transactions.
+export { clickSummary } from './button-clicks-repository';

@@ -1,5 +1,4 @@
-export { insertRules } from './automation-rules-repository';
-export { checkRuleTargets, rulesForTemplate } from './automation-service';
-export { clickSummary } from './button-clicks-repository';
+/** The automation module's public face: what other modules, app.ts and the seed may use. */
+export { checkRuleTargets, clickSummary, insertRules, rulesForTemplate } from './automation-service';
 export { applyButtonPresses, buttonPressOf } from './button-press-service';
 export { automationRoutes } from './routes';

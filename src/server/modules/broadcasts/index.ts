@@ -1,3 +1,4 @@
+/** The broadcasts module's public face: what other modules, app.ts and the seed may use. */
 export { broadcastDispatchPlugin } from './dispatch-plugin';
 export { reconcileRecipients } from './dispatch-reconcile';
 export { broadcastRoutes } from './routes';

@@ -169,3 +169,6 @@ export async function setContactDeleted(db: Database, actor: ContactActor, conta
   });
   return getContact(db, actor.organizationId, contactId);
 }
+
+// Other modules find a contact and filter by its number or name inside their own queries.
+export { type ContactColumns, contactMatching, findContactRow } from './contacts-repository';

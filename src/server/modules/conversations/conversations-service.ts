@@ -189,3 +189,6 @@ export async function openContactConversation(db: Database, organizationId: stri
   const conversation = await findOrCreateConversation(db, organizationId, contact.id);
   return { conversationId: conversation.id, contact: { id: contact.id } };
 }
+
+// The seed and webhook ingestion place conversations directly.
+export { findOrCreateConversation, updateConversationState } from './conversations-repository';

@@ -234,3 +234,6 @@ function fold(updates: StatusUpdate[]): StatusMerge[] {
   }
   return [...byWamid.values()];
 }
+
+// Button automation and the seed read and place messages inside their own transactions.
+export { countInboundAfter, findMessageByWamid, lastOutboundSeq, markInboundReadBefore, type MessageRow, setMessageMedia } from './messages-repository';

@@ -8,7 +8,7 @@ import { offsetOf, type PageRequest } from '../../lib/pagination';
 import type { AuthContext } from '../../types';
 import { findMemberIdByEmail } from '../members';
 import { lockAssignableRole } from '../roles';
-import { hashToken, newToken } from '../members';
+import { hashToken, newToken } from '../../lib/secret-tokens';
 import {
   acceptInvitation,
   deleteInvitation,

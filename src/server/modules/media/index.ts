@@ -1,8 +1,9 @@
-export { mediaPlugin } from './media-plugin';
+/** The media module's public face: what other modules, app.ts and the seed may use. */
 export { type CheckedFile, checkMediaFile } from './file-check';
 export { mediaCacheControl, mediaContentHeaders } from './media-content-headers';
 export { MediaFetcher } from './media-fetcher';
-export { deleteMediaFileRow, findMediaFile, insertMediaFiles, type MediaFileRow, type NewMediaFile, setMetaMediaId } from './media-files-repository';
+export { mediaPlugin } from './media-plugin';
+export { deleteMediaFileRow, findMediaFile, insertMediaFiles, type MediaFileRow, type NewMediaFile, setMetaMediaId } from './media-service';
 export { mediaDirOf, mediaPath, newMediaFile, removeMediaFile, writeMediaFile } from './media-storage';
 export { receiveUpload, UPLOAD_LIMITS } from './media-upload';
 export { MediaUrlSigner } from './media-url-signer';

@@ -1,6 +1,4 @@
-export { findMemberIdByEmail, findOrganizationOfUser, insertMembership, listMemberPeople, setMemberRole } from './members-repository';
+/** The members module's public face: what other modules, app.ts and the seed may use. */
+export { findMemberIdByEmail, findOrganizationOfUser, findUserByEmail, insertMembership, insertUser, listMemberPeople, setMemberRole } from './members-service';
 export { memberRoutes } from './routes';
-export { hashToken, newToken } from './secret-tokens';
-export { createSession, endSession, loadSession } from './sessions-service';
-export { type ConversationHead } from './sessions-repository';
-export { findUserByEmail, insertUser } from './users-repository';
+export { type ConversationHead, createSession, endSession, loadSession } from './sessions-service';

@@ -102,3 +102,9 @@ async function assertAdminRemains(tx: Queryable, organizationId: string, member:
   const admins = await lockRoleHolders(tx, organizationId, adminRoleId);
   if (admins.filter((id) => id !== member.id).length === 0) throw conflict(LAST_ADMIN);
 }
+
+// Sign-up and the seed create users and memberships; other modules read members inside their own transactions.
+export { findMemberIdByEmail, findOrganizationOfUser, insertMembership, listMemberPeople, setMemberRole } from './members-repository';
+
+// Sign-up and the seed create users and memberships; other modules read members inside their own transactions.
+export { findUserByEmail, insertUser } from './users-repository';

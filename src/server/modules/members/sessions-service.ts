@@ -2,7 +2,7 @@ import { isPermission } from '@shared/permissions/catalogue';
 import type { AppConfig } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import type { AuthContext } from '../../types';
-import { hashToken, newToken } from './secret-tokens';
+import { hashToken, newToken } from '../../lib/secret-tokens';
 import { deleteSession, findSession, insertSession, touchSession, type ConversationHead } from './sessions-repository';
 
 /**
@@ -66,3 +66,5 @@ export async function loadSession(db: Database, config: AppConfig, token: string
   };
   return { auth, conversation: row.conversation };
 }
+
+export { type ConversationHead } from './sessions-repository';

@@ -1,2 +1,2 @@
-export { findTemplateSyncAt, hasOrganizations, recordTemplateSync } from './organizations-repository';
-export { createOrganization } from './organizations-service';
+/** The organizations module's public face: what other modules, app.ts and the seed may use. */
+export { createOrganization, findTemplateSyncAt, hasOrganizations, recordTemplateSync } from './organizations-service';

@@ -12,3 +12,6 @@ export async function createOrganization(
   const roleIds = await insertSystemRoles(db, organizationId, SYSTEM_ROLES);
   return { organizationId, adminRoleId: roleIds[ADMIN_ROLE_NAME], roleIds };
 }
+
+// Start-up asks whether any organization exists; templates record their last sync on the organization.
+export { findTemplateSyncAt, hasOrganizations, recordTemplateSync } from './organizations-repository';

@@ -128,3 +128,6 @@ async function uniqueName<T>(work: () => Promise<T>): Promise<T> {
     throw error;
   }
 }
+
+// Organizations are created with their system roles; members and invitations read roles inside their own transactions.
+export { findAdminRoleId, findRole, insertRole, insertSystemRoles, listRoles } from './roles-repository';

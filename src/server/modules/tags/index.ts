@@ -1,3 +1,3 @@
-export { attachTags, carriesAnyTag, contactTagList, detachTags, liveTagsAmong, tagContacts, type TagRef, tagsOfContact } from './contact-tags-repository';
+/** The tags module's public face: what other modules, app.ts and the seed may use. */
 export { tagRoutes } from './routes';
-export { createTag, ensureImportTag, getTag, setTagDeleted, TAG_NOT_FOUND } from './tags-service';
+export { attachTags, carriesAnyTag, contactTagList, createTag, detachTags, ensureImportTag, getTag, liveTagsAmong, setTagDeleted, TAG_NOT_FOUND, tagContacts, type TagRef, tagsOfContact } from './tags-service';

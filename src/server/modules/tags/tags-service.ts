@@ -72,3 +72,6 @@ export async function ensureImportTag(db: Queryable, organizationId: string, nam
   if (!made) throw new Error(`The import tag "${name}" could not be created`);
   return made.id;
 }
+
+// Contacts, imports, automation and broadcasts tag contacts and filter by tags inside their own transactions and queries.
+export { attachTags, carriesAnyTag, contactTagList, detachTags, liveTagsAmong, tagContacts, type TagRef, tagsOfContact } from './contact-tags-repository';

@@ -1,3 +1,3 @@
+/** The templates module's public face: what other modules, app.ts and the seed may use. */
 export { templateRoutes } from './routes';
-export { findTemplate, updateTemplateStatus } from './templates-repository';
-export { replaceTemplates } from './templates-service';
+export { findTemplate, replaceTemplates, updateTemplateStatus } from './templates-service';

@@ -82,3 +82,6 @@ function toTemplate(row: TemplateRow): Template {
     components: row.components as TemplateComponent[],
   };
 }
+
+// Broadcasts read their template, and template reviews arriving by webhook update it.
+export { findTemplate, updateTemplateStatus } from './templates-repository';

@@ -77,3 +77,6 @@ export function recordActivityBatch(
 ): Promise<void> {
   return insertSystemEntries(db, activity);
 }
+
+// The contact view counts a contact's written notes in its own query.
+export { writtenNoteCount } from './timeline-repository';

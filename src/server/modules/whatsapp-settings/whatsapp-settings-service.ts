@@ -77,3 +77,6 @@ export async function testSettings(accounts: WhatsAppAccounts, organizationId: s
 export function webhookUrlOf(publicUrl: string): string {
   return `${publicUrl}/api/webhooks/whatsapp`;
 }
+
+// Webhooks are routed to the organization that owns their phone number.
+export { findNumberOwner, findOrganizationsByBusinessAccount, findVerifyToken } from './whatsapp-settings-repository';
