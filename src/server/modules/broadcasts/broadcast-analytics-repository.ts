@@ -3,7 +3,7 @@ import type { RecipientFilter, RecipientState } from '@shared/api/broadcasts';
 import type { Queryable } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
 import { broadcastRecipients, buttonClicks, contacts, messages } from '../../db/schema';
-import { messageDelivered, messageRead } from './broadcast-recipients-repository';
+import { messageDelivered, messageRead } from './recipients-repository';
 
 /**
  * A broadcast's analytics and its recipient drill-downs: read-only queries over its recipients, their

@@ -19,7 +19,7 @@ import { findTemplate } from '../templates';
 import {
   cancelPendingRecipients, contactsAmong, countAudience, insertAudienceRecipients, NO_RECIPIENT_COUNTS, recipientCounts,
   requeueFailedRecipients, type Audience, type RecipientCounts,
-} from './broadcast-recipients-repository';
+} from './recipients-repository';
 import {
   deleteBroadcastRow, findBroadcastByIdempotencyKey, findBroadcastPage, findBroadcastWithAuthor, insertBroadcast, lockBroadcast,
   reopenBroadcast, setBroadcastTotal, type BroadcastWithAuthor,

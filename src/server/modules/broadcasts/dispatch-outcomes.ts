@@ -1,6 +1,6 @@
 import { toDomainError } from '../../whatsapp/graph-domain-error';
 import { GraphError } from '../../whatsapp/graph-error';
-import type { SendSettlement } from './broadcast-recipients-repository';
+import type { SendSettlement } from './recipients-repository';
 
 /** How one send of a batch ended, as the dispatcher saw it. */
 export type SendResult =

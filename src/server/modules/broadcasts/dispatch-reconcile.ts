@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import { DELIVERY_RANK, type StatusUpdate } from '../conversations';
 import { lockOutboundMessages, recordOutboundOutcomes } from '../conversations';
-import { applyRecipientReports, findRecipientStates, type RecipientReport } from './broadcast-recipients-repository';
+import { applyRecipientReports, findRecipientStates, type RecipientReport } from './recipients-repository';
 import { completeSettledBroadcasts } from './broadcasts-repository';
 
 /** A status webhook, with the `biz_opaque_callback_data` its send carried (a broadcast send's recipient id). */

@@ -3,7 +3,7 @@ import { uuidv7 } from '../../lib/ids';
 import { lockOutboundMessages, recordOutboundOutcomes, storeOutboundBatch } from '../conversations';
 import {
   assignSlots, claimDueRecipients, expireLeases, settleAttempt, type SendSettlement,
-} from './broadcast-recipients-repository';
+} from './recipients-repository';
 import { completeSettledBroadcasts, findBroadcastSends, markBroadcastsProcessing, pauseBroadcasts } from './broadcasts-repository';
 import { deleteAttempt, deleteStaleAttempts, extendAttempts, insertAttempt } from './dispatch-attempts-repository';
 import { judgeSend, type RetryPolicy, type SendResult } from './dispatch-outcomes';
