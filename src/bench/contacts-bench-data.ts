@@ -3,7 +3,7 @@ import { normalizePhone } from '@shared/phone';
 
 /**
  * Bench data that looks like a real customer list: names and mobile numbers of many countries (most of
- * them SPEC's seven, the rest from the UK, the US, Europe, Africa and Latin America), drawn at random
+ * them the seven primary countries, the rest from the UK, the US, Europe, Africa and Latin America), drawn at random
  * but deterministically, so contact i is the same in every run and on every engine. Every number is a
  * valid number of its country and unique, and the numbers are spread over each country's number space
  * (not sequential), so a search by digits meets the matches a real list would give.
@@ -41,7 +41,7 @@ type NameGroup = keyof typeof NAMES;
 
 interface BenchCountry {
   code: string;
-  /** Contacts per 100: the seven of SPEC make more than half of the list. */
+  /** Contacts per 100: the seven primary countries make more than half of the list. */
   weight: number;
   names: NameGroup;
   /** Mobile ranges: each is followed by `free` digits drawn at random. */

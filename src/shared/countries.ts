@@ -8,7 +8,7 @@ export interface Country {
   name: string;
 }
 
-/** SPEC's countries, first in the picker in SPEC's order and with SPEC's names. */
+/** The seven countries most customers write from, first in the picker, in this order and with these names. */
 export const PRIMARY_COUNTRIES: readonly Country[] = [
   { region: 'IN', code: '+91', name: 'India' },
   { region: 'AE', code: '+971', name: 'United Arab Emirates' },
@@ -28,10 +28,10 @@ function otherCountries(): Country[] {
     .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 }
 
-/** Every country libphonenumber knows: SPEC's seven first, then the others by English name. */
+/** Every country libphonenumber knows: the seven primary ones first, then the others by English name. */
 export const COUNTRIES: readonly Country[] = [...PRIMARY_COUNTRIES, ...otherCountries()];
 
-/** The country a new contact starts with: SPEC's first. */
+/** The country a new contact starts with: the first primary one. */
 export const DEFAULT_COUNTRY = PRIMARY_COUNTRIES[0];
 
 

@@ -30,7 +30,7 @@ export function e164Of(countryCode: string, nationalNumber: string): string {
   return `${countryCode}${nationalNumber}`;
 }
 
-/** The phone number as the SPEC's rule reads it: spaces removed. */
+/** The phone number as the digit rule reads it: spaces removed. */
 export function phoneDigits(phoneNumber: string): string {
   return phoneNumber.replace(/\s+/g, '');
 }

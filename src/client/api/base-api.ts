@@ -3,10 +3,10 @@ import { baseQuery } from './base-query';
 
 /**
  * THE one RTK Query slice of the product. Features add endpoints with `api.injectEndpoints` in
- * `features/<area>/<area>-api.ts`; components import hooks from that file. Endpoints that several
- * features (or shared components) use live in `api/<area>-endpoints.ts` instead, since one feature
- * never imports another. Every cache tag of the product is declared here, because tags only work
- * across endpoints of one slice.
+ * `features/<area>/<area>-api.ts`; components import hooks from that file. A resource that several
+ * features (or shared components) use has all its endpoints in `api/<resource>-endpoints.ts` instead
+ * (one feature never imports another), so each resource's endpoints are in one file. Every cache tag
+ * of the product is declared here, because tags only work across endpoints of one slice.
  */
 export const api = createApi({
   reducerPath: 'api',

@@ -45,10 +45,10 @@ function methodOf(args: string | FetchArgs): string {
 }
 
 /**
- * What every failed call gets, whoever made it (the base query, or the CSV upload that cannot go
- * through fetch): a WHATSAPP_* code opens the configuration-error modal, any other 401 (outside
- * login, signup and the session check) reloads the page, which lands on /login, and a 5xx is logged.
- * The caller still gets the error.
+ * What every failed call gets, whoever made it (the base query, or an upload with progress, which
+ * cannot go through fetch): a WHATSAPP_* code opens the configuration-error modal, any other 401
+ * (outside login, signup and the session check) reloads the page, which lands on /login, and a 5xx is
+ * logged. The caller still gets the error.
  */
 export function handleApiError(error: ApiError, args: string | FetchArgs, api: Pick<BaseQueryApi, 'dispatch' | 'extra'>): void {
   const path = pathOf(args);

@@ -1,4 +1,4 @@
-import type { TemplateFilterStatus, TemplatesResponse } from '@shared/api/templates';
+import type { TemplateFilterStatus, TemplatesResponse, TemplateSyncResponse } from '@shared/api/templates';
 import { api } from './base-api';
 
 export interface TemplatesQuery {
@@ -9,8 +9,8 @@ export interface TemplatesQuery {
 }
 
 /**
- * The local copy of the WhatsApp templates, which the Templates screen lists and New Broadcast picks
- * from (approved ones). The sync is in features/templates/templates-api.ts.
+ * Every template endpoint: the local copy of the WhatsApp templates, which the Templates screen lists
+ * and New Broadcast picks from (approved ones), and the Templates screen's sync from Meta.
  */
 export const templatesEndpoints = api.injectEndpoints({
   endpoints: (build) => ({
@@ -21,7 +21,11 @@ export const templatesEndpoints = api.injectEndpoints({
         ...(result?.data.map(({ id }) => ({ type: 'Template' as const, id })) ?? []),
       ],
     }),
+    syncTemplates: build.mutation<TemplateSyncResponse, void>({
+      query: () => ({ url: '/templates/sync', method: 'POST' }),
+      invalidatesTags: ['Template'],
+    }),
   }),
 });
 
-export const { useGetTemplatesQuery } = templatesEndpoints;
+export const { useGetTemplatesQuery, useSyncTemplatesMutation } = templatesEndpoints;

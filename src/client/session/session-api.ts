@@ -1,13 +1,14 @@
 import { api } from '@client/api/base-api';
-import type { LoginRequest, SessionResponse, SessionUser, SignupRequest, SignupResponse } from '@shared/api/auth';
+import type { InvitationLookup, LoginRequest, SessionResponse, SessionUser, SignupRequest, SignupResponse } from '@shared/api/auth';
 
 function isSessionResponse(body: unknown): body is SessionResponse {
   return typeof body === 'object' && body !== null && 'user' in body && typeof body.user === 'object' && body.user !== null;
 }
 
 /**
- * The session is the cached answer of GET /auth/verify (tag 'Session'): invalidating the tag
- * re-checks it, sign-in and sign-up write the new user into it, sign-out empties the whole cache.
+ * Every /auth endpoint. The session is the cached answer of GET /auth/verify (tag 'Session'):
+ * invalidating the tag re-checks it, sign-in and sign-up write the new user into it, sign-out empties
+ * the whole cache. The invitation an invite link names is read before anyone is signed in.
  */
 export const sessionApi = api.injectEndpoints({
   endpoints: (build) => ({
@@ -41,6 +42,10 @@ export const sessionApi = api.injectEndpoints({
         dispatch(setSessionUser(null));
       },
     }),
+    getInvitation: build.query<InvitationLookup['invitation'], string>({
+      query: (token) => `/auth/invitation/${encodeURIComponent(token)}`,
+      transformResponse: (body: InvitationLookup) => body.invitation,
+    }),
   }),
 });
 
@@ -49,4 +54,4 @@ export function setSessionUser(user: SessionUser | null) {
   return sessionApi.util.upsertQueryEntries([{ endpointName: 'verifySession', arg: undefined, value: user }]);
 }
 
-export const { useVerifySessionQuery, useLoginMutation, useSignupMutation, useLogoutMutation } = sessionApi;
+export const { useVerifySessionQuery, useLoginMutation, useSignupMutation, useLogoutMutation, useGetInvitationQuery } = sessionApi;

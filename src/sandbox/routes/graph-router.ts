@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
-import { graphErrors, SandboxGraphError } from '../graph-errors';
+import { graphErrors } from '../graph-errors';
 import type { Sandbox } from '../sandbox';
 import type { SandboxBusiness, SandboxNumber } from '../world';
 import {
@@ -163,8 +163,4 @@ function bodyBuffer(request: FastifyRequest): Buffer {
 
 function selfUrl(request: FastifyRequest): URL {
   return new URL(`${request.protocol}://${request.host}${request.url}`);
-}
-
-export function isSandboxGraphError(error: unknown): error is SandboxGraphError {
-  return error instanceof SandboxGraphError;
 }

@@ -1,9 +1,11 @@
+import { and, eq } from 'drizzle-orm';
 import type { Permission } from '@shared/permissions/catalogue';
 import { hashPassword } from '../modules/auth/passwords';
 import { storeInvitation } from '../modules/invitations/invitations-service';
 import { insertMembership } from '../modules/members/members-repository';
 import { findUserByEmail, insertUser } from '../modules/members/users-repository';
-import { findRoleIdByName, insertRole } from '../modules/roles/roles-repository';
+import { insertRole } from '../modules/roles/roles-repository';
+import { roles } from '../db/schema';
 import { signIn, TEST_PASSWORD, uniqueEmail, type Member, type TestApp } from './test-app';
 
 /** Creates a custom role with exactly these permissions in an organization. */
@@ -18,9 +20,12 @@ export async function createRole(
 
 /** The id of one of an organization's roles, by name. */
 export async function roleIdByName(t: TestApp, organizationId: string, name: string): Promise<string> {
-  const found = await findRoleIdByName(t.database.db, organizationId, name);
+  const [found] = await t.database.db
+    .select({ id: roles.id })
+    .from(roles)
+    .where(and(eq(roles.organizationId, organizationId), eq(roles.name, name)));
   if (!found) throw new Error(`no role ${name}`);
-  return found;
+  return found.id;
 }
 
 /** Adds a member to an organization with a role (by id) and signs them in. */

@@ -197,11 +197,6 @@ export interface AutomationRulesResponse {
   rules: AutomationRule[];
 }
 
-/** POST /automation/rules: replaces nothing; adds the rules of buttons that have none yet. */
-export interface CreateAutomationRulesRequest {
-  broadcastId: string;
-  rules: AutomationRuleInput[];
-}
 
 export const BROADCAST_TEXTS = {
   sendFailed: 'Failed to send broadcast',

@@ -154,14 +154,6 @@ export interface AssignmentCounts {
   unassigned: number;
 }
 
-/** GET /conversations: one page of the list, newest activity first. */
-export interface ConversationListQuery {
-  page?: number;
-  limit?: number;
-  filter?: ConversationFilter;
-  status?: ConversationStatus;
-  search?: string;
-}
 
 /** POST /conversations/{id}/messages. */
 export interface SendMessageRequest {
@@ -177,10 +169,6 @@ export interface AssignConversationRequest {
   note?: string;
 }
 
-/** PATCH /conversations/{id}/status. */
-export interface ConversationStatusRequest {
-  status: ConversationStatus;
-}
 
 /** A member conversations can be assigned to (GET /automation/agents). */
 export interface AssignableAgent {

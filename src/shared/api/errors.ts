@@ -1,8 +1,7 @@
-/** Every error the API answers has this body; `code` is present only where the client acts on the kind of error. */
-export interface ErrorBody {
-  error: string;
-  code?: ErrorCode;
-}
+/**
+ * Every error the API answers is `{ error: string, code?: ErrorCode }`; `code` is present only where the
+ * client acts on the kind of error.
+ */
 
 /** The three messaging-configuration codes the client's global handler reacts to. */
 export const WHATSAPP_ERROR_CODES = [

@@ -112,7 +112,6 @@ export const newBroadcastFormSchema = object({
   rules: automationRulesField,
 });
 
-export type NewBroadcastForm = InferType<typeof newBroadcastFormSchema>;
 
 /** GET /broadcast: a page of 10, newest first, optionally one status. */
 export const broadcastListQuerySchema = pageQuerySchema(BROADCAST_PAGE_SIZE).shape({

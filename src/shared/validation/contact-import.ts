@@ -69,7 +69,7 @@ function columnKey(name: string): string {
 }
 
 /**
- * The names other tools give the number's column, as column keys, most specific first: SPEC's `mobile`,
+ * The names other tools give the number's column, as column keys, most specific first: the template's `mobile`,
  * then the WhatsApp number (what Parley messages), then a generic phone. The first one a file has is
  * the number; any other is ignored like an unknown column.
  */

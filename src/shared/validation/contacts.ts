@@ -28,7 +28,7 @@ export const contactNameField = string()
   .max(CONTACT_NAME.max, `Name must be less than ${CONTACT_NAME.max} characters`)
   .matches(CONTACT_NAME_CHARACTERS, 'Name contains invalid characters');
 
-/** SPEC's format message also covers a well-formed code no country dials with ('+999'). */
+/** The format message also covers a well-formed code no country dials with ('+999'). */
 export const countryCodeField = string()
   .trim()
   .required('Country code is required')
@@ -40,7 +40,7 @@ function phoneNotValidFor(countryCode: string): string {
 }
 
 /**
- * SPEC's digit rule first, then the number must be one of its country code's (length and leading digits
+ * The digit rule first, then the number must be one of its country code's (length and leading digits
  * by libphonenumber). A missing or unknown code is the country code field's error, not this one's.
  */
 export const phoneNumberField = string()

@@ -10,11 +10,12 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { useAddNoteMutation, useDeleteNoteMutation, useGetNotesQuery, useUpdateNoteMutation } from '@client/api/notes-endpoints';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { errorMessage } from '@client/components/error-message';
 import { useToast } from '@client/components/toast/use-toast';
+import { useNow } from '@client/components/use-now';
 import { useSession } from '@client/session/use-session';
 import type { Contact } from '@shared/api/contacts';
 import type { ContactNote } from '@shared/api/notes';
@@ -26,20 +27,11 @@ import { NoteItem } from './note-item';
 /** Only one of adding or editing is open at a time. */
 type Composer = { kind: 'none' } | { kind: 'add' } | { kind: 'edit'; noteId: string };
 
-/** Re-renders every minute so 'just now' grows into '1 minute ago' while the modal stays open. */
-function useMinuteClock(): Date {
-  const [now, setNow] = useState(() => new Date());
-  useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 60_000);
-    return () => clearInterval(timer);
-  }, []);
-  return now;
-}
-
 function NotesTimeline({ contact }: { contact: Contact }) {
   const { user, can } = useSession();
   const toast = useToast();
-  const now = useMinuteClock();
+  // Every minute, so 'just now' grows into '1 minute ago' while the modal stays open.
+  const now = useNow(60_000);
   const [limit, setLimit] = useState(NOTES_PAGE_SIZE);
   const [composer, setComposer] = useState<Composer>({ kind: 'none' });
   const [deleting, setDeleting] = useState<ContactNote | null>(null);

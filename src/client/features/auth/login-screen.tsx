@@ -7,7 +7,7 @@ import { skipToken } from '@reduxjs/toolkit/query';
 import { useEffect } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import { Brand } from '@client/components/brand';
-import { useGetInvitationQuery } from './auth-api';
+import { useGetInvitationQuery } from '@client/session/session-api';
 import { BrandPanel } from './brand-panel';
 import { InvitationBanner } from './invitation-banner';
 import { LoginForm } from './login-form';

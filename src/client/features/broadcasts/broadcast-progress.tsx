@@ -7,7 +7,7 @@ import { isUnfinished } from './broadcast-status';
 const numberFormat = new Intl.NumberFormat('en-US');
 
 /** 'sent / failed / unknown of total', the counts the progress is made of. */
-export function progressText(broadcast: Pick<Broadcast, 'sentCount' | 'failedCount' | 'unknownCount' | 'totalCount'>): string {
+function progressText(broadcast: Pick<Broadcast, 'sentCount' | 'failedCount' | 'unknownCount' | 'totalCount'>): string {
   const n = numberFormat.format;
   return `${n(broadcast.sentCount)} sent / ${n(broadcast.failedCount)} failed / ${n(broadcast.unknownCount)} unknown of ${n(broadcast.totalCount)}`;
 }

@@ -1,10 +1,8 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { api } from '@client/api/base-api';
-import { useAppDispatch } from '@client/app/hooks';
 import { errorMessage } from '@client/components/error-message';
 import type { ContactImportResult } from '@shared/api/contact-import';
+import { useImportContactsMutation } from './contact-import-api';
 import { previewCsv, type CsvPreview } from './csv-preview';
-import { uploadContactsCsv, type UploadHandle } from './upload-contacts';
 
 /** The CSV import steps: idle, file chosen, importing, result shown. */
 export type ImportState =
@@ -14,10 +12,10 @@ export type ImportState =
   | { step: 'done'; file: File; result: ContactImportResult };
 
 export function useContactImport() {
-  const dispatch = useAppDispatch();
+  const [importContacts] = useImportContactsMutation();
   const [state, setState] = useState<ImportState>({ step: 'idle' });
   const [failure, setFailure] = useState<string | null>(null);
-  const upload = useRef<UploadHandle | null>(null);
+  const upload = useRef<ReturnType<typeof importContacts> | null>(null);
 
   useEffect(
     () => () => {
@@ -46,20 +44,18 @@ export function useContactImport() {
       const { file, preview } = state;
       setFailure(null);
       setState({ step: 'importing', file, preview, progress: 0 });
-      const handle = dispatch(
-        uploadContactsCsv(file, tagName, (progress) =>
-          setState((current) => (current.step === 'importing' ? { ...current, progress } : current)),
-        ),
-      );
+      const handle = importContacts({
+        file,
+        tagName,
+        onProgress: (progress) => setState((current) => (current.step === 'importing' ? { ...current, progress } : current)),
+      });
       upload.current = handle;
       // A cancelled upload (reset) is no longer this screen's business: its rejection is ignored.
       const current = () => upload.current === handle;
       try {
-        const result = await handle.result;
+        const result = await handle.unwrap();
         if (!current()) return;
         setState({ step: 'done', file, result });
-        // New and updated contacts, the tag and its count, timelines and dashboard numbers all moved.
-        dispatch(api.util.invalidateTags(['Contact', 'Tag', 'Note', 'Analytics']));
       } catch (error) {
         if (!current()) return;
         setFailure(errorMessage(error, 'Failed to import contacts. Please try again.'));
@@ -68,7 +64,7 @@ export function useContactImport() {
         if (current()) upload.current = null;
       }
     },
-    [state, dispatch],
+    [state, importContacts],
   );
 
   const reset = useCallback(() => {

@@ -29,7 +29,7 @@ function renderDialog(contact: Contact | null = null) {
 }
 
 describe('Add Contact: numbers of every country', () => {
-  it("lists SPEC's seven countries first, then every other country by name", async () => {
+  it('lists India and the six Gulf states first, then every other country by name', async () => {
     const { user, country } = renderDialog();
     expect(country).toHaveValue('+91 India');
     await user.click(country);
@@ -87,7 +87,7 @@ describe('Add Contact: numbers of every country', () => {
     expect(await within(dialog).findByText('Phone number is not valid for country code +44')).toBeInTheDocument();
   });
 
-  it("keeps SPEC's digit rule and its message for every country", async () => {
+  it('keeps the 7-15 digit rule and its message for every country', async () => {
     const { user, dialog, country } = renderDialog();
     await user.click(country);
     await user.click(await screen.findByRole('option', { name: '+1 United States' }));

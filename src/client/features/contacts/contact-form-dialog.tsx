@@ -1,10 +1,11 @@
 import Stack from '@mui/material/Stack';
 import { useField, useFormikContext, type FormikHelpers } from 'formik';
+import { isApiError } from '@client/api/api-error';
+import { useCreateContactMutation, useUpdateContactMutation } from '@client/api/contacts-endpoints';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { FormikTextField } from '@client/components/form/formik-text-field';
 import { useRecordAction } from '@client/components/toast/use-record-action';
 import { useToast } from '@client/components/toast/use-toast';
-import { isApiError } from '@client/api/api-error';
 import { TagPicker } from '@client/components/tags/tag-picker';
 import { useNarrowScreen } from '@client/components/use-narrow-screen';
 import type { Contact, ContactInput } from '@shared/api/contacts';
@@ -12,7 +13,6 @@ import { MAX_TAGS_PER_CONTACT } from '@shared/constants';
 import { DEFAULT_COUNTRY } from '@shared/countries';
 import { e164Of, parseInternational } from '@shared/phone';
 import { contactSchema } from '@shared/validation/contacts';
-import { useCreateContactMutation, useUpdateContactMutation } from './contacts-api';
 import { CountryCodeField } from './country-code-field';
 
 /** The request's shape with every field filled in, as the form always holds them (blank name = ''). */

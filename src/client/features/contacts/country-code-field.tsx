@@ -10,10 +10,11 @@ const labelOf = (country: Country) => `${country.code} ${country.name}`;
 const filterCountries = createFilterOptions<Country>({ stringify: labelOf });
 
 /**
- * The add/edit modal's country code: a searchable list of every country (SPEC's seven first), bound to
- * the Formik field `name`, which holds only the code. Several countries share a code ('+1', '+44'): the
- * one picked stays shown while its code is the field's, otherwise the code's main country is. A stored
- * code no country has stays selectable as 'Other', so opening such a contact changes nothing.
+ * The add/edit modal's country code: a searchable list of every country (India and the six Gulf states
+ * first), bound to the Formik field `name`, which holds only the code. Several countries share a code
+ * ('+1', '+44'): the one picked stays shown while its code is the field's, otherwise the code's main
+ * country is. A stored code no country has stays selectable as 'Other', so opening such a contact
+ * changes nothing.
  */
 export function CountryCodeField({ name, label, width }: { name: string; label: string; width: number | string }) {
   const [field, meta, helpers] = useField<string>(name);

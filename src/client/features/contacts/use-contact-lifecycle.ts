@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
+import { useDeleteContactMutation, useRestoreContactMutation } from '@client/api/contacts-endpoints';
 import { useRecordAction } from '@client/components/toast/use-record-action';
 import type { Contact } from '@shared/api/contacts';
 import { contactLabel } from './contact-row-actions';
-import { useDeleteContactMutation, useRestoreContactMutation } from './contacts-api';
 
 /** Soft delete and restore, each after the browser's confirm, with their toasts. */
 export function useContactLifecycle() {

@@ -24,9 +24,9 @@ import { cacheFromPage, storedMessages, type MessagesCache } from './state/messa
 import { mergePolled } from './state/message-merge';
 
 /** Every list entry provides it: what moves conversations between lists (status, assignee) invalidates it. */
-export const CONVERSATION_LISTS = { type: 'Conversation', id: 'PARTIAL-LIST' } as const;
+const CONVERSATION_LISTS = { type: 'Conversation', id: 'PARTIAL-LIST' } as const;
 /** The status and assignment counts. */
-export const CONVERSATION_COUNTS = { type: 'Conversation', id: 'COUNTS' } as const;
+const CONVERSATION_COUNTS = { type: 'Conversation', id: 'COUNTS' } as const;
 
 const MAX_REFRESH_PAGES = Math.floor(MAX_PAGE_SIZE / CONVERSATION_PAGE_SIZE);
 

@@ -9,6 +9,7 @@ import { useLocation, useNavigate, useParams } from 'react-router-dom';
 import { useAppDispatch } from '@client/app/hooks';
 import { paths } from '@client/app/paths';
 import { useNarrowScreen } from '@client/components/use-narrow-screen';
+import { useNow } from '@client/components/use-now';
 import type { Conversation } from '@shared/api/conversations';
 import { ChatPane } from './chat/chat-pane';
 import { ChatPlaceholder } from './chat/chat-placeholder';
@@ -23,7 +24,6 @@ import { ConversationListPane } from './list/conversation-list-pane';
 import { useConversationList } from './list/use-conversation-list';
 import { useListFilters } from './list/use-list-filters';
 import { seedConversation } from './state/conversation-thunks';
-import { useNow } from './ui/use-now';
 import { isOpenedConversationState, useOpenConversation, type OpenedConversationState } from './use-open-conversation';
 
 /** Wide enough for the list, a readable conversation and the contact pane beside the sidebar. */

@@ -12,7 +12,7 @@ import { COPY_FEEDBACK_MS } from '@shared/constants';
 import { formatDay } from './format-day';
 import { useGetInvitationsQuery, useResendInvitationMutation } from './members-api';
 
-export const COPY_FAILED = 'Failed to copy invitation link. Please try again.';
+const COPY_FAILED = 'Failed to copy invitation link. Please try again.';
 
 export interface PendingInvitationsProps {
   /** Copy Link is for inviters (members:invite). */

@@ -100,6 +100,6 @@ export default function RolesTab() {
 }
 
 /** The 'Cannot Delete' toast: a role with members cannot be deleted. */
-export function cannotDeleteMessage(memberCount: number): string {
+function cannotDeleteMessage(memberCount: number): string {
   return `This role has ${memberCount} member(s). Reassign them first.`;
 }

@@ -1,6 +1,7 @@
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useFormikContext } from 'formik';
+import { useCreateTagMutation, useUpdateTagMutation } from '@client/api/tags-endpoints';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { FormikTextField } from '@client/components/form/formik-text-field';
 import { TagChip } from '@client/components/tags/tag-chip';
@@ -9,7 +10,6 @@ import type { Tag, TagInput } from '@shared/api/tags';
 import { DEFAULT_TAG_COLOR } from '@shared/constants';
 import { tagSchema } from '@shared/validation/tags';
 import { ColorPaletteField } from './color-palette-field';
-import { useCreateTagMutation, useUpdateTagMutation } from './tags-api';
 
 export interface TagFormDialogProps {
   open: boolean;

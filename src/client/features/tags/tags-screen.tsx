@@ -3,7 +3,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import { useCallback, useState } from 'react';
-import { useGetTagsQuery } from '@client/api/tags-endpoints';
+import { useDeleteTagMutation, useGetTagsQuery, useRestoreTagMutation } from '@client/api/tags-endpoints';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { PageHeader } from '@client/components/page-header';
 import { useServerPagination } from '@client/components/paged-data-grid';
@@ -12,7 +12,6 @@ import { useSession } from '@client/session/use-session';
 import type { Tag } from '@shared/api/tags';
 import { TAG_LIST_PAGE_SIZE } from '@shared/constants';
 import { TagFormDialog } from './tag-form-dialog';
-import { useDeleteTagMutation, useRestoreTagMutation } from './tags-api';
 import { TagsTable } from './tags-table';
 
 type Editor = { open: false } | { open: true; tag: Tag | null };

@@ -13,7 +13,7 @@ const RULES: Array<[RegExp, string]> = [
   [/webhook verify token/i, 'WhatsApp webhook verify token is missing'],
 ];
 
-export const SYNC_SERVER_ERROR = 'Server error while updating templates list';
+const SYNC_SERVER_ERROR = 'Server error while updating templates list';
 
 export function syncErrorMessage(serverError: string | undefined): string {
   if (!serverError) return SYNC_SERVER_ERROR;

@@ -96,7 +96,7 @@ describe('Templates screen', () => {
     expect(synced).toBe(true);
   });
 
-  it('maps a sync failure to the SPEC message, and opens the configuration modal for an expired token', async () => {
+  it('maps a sync failure to its message, and opens the configuration modal for an expired token', async () => {
     answers(LOCAL);
     server.use(
       http.post(apiUrl('/templates/sync'), () =>

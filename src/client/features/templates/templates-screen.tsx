@@ -4,7 +4,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import { useState } from 'react';
 import { isApiError } from '@client/api/api-error';
-import { useGetTemplatesQuery } from '@client/api/templates-endpoints';
+import { useGetTemplatesQuery, useSyncTemplatesMutation } from '@client/api/templates-endpoints';
 import { FilterSelect } from '@client/components/filter-select';
 import { PageHeader } from '@client/components/page-header';
 import { useServerPagination } from '@client/components/paged-data-grid';
@@ -12,7 +12,6 @@ import { useToast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/session/use-session';
 import { TEMPLATE_FILTER_STATUSES, type TemplateFilterStatus } from '@shared/api/templates';
 import { syncErrorMessage } from './sync-error-message';
-import { useSyncTemplatesMutation } from './templates-api';
 import { TEMPLATE_PAGE_SIZES, TemplatesTable } from './templates-table';
 
 type StatusFilter = TemplateFilterStatus | 'ALL';

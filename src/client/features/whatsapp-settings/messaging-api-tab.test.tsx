@@ -64,7 +64,7 @@ describe('Messaging API tab', () => {
     expect(await screen.findByText('Failed to load WhatsApp configuration. Please try again.', {}, { timeout: 5000 })).toBeInTheDocument();
   });
 
-  it('validates with the SPEC messages before saving', async () => {
+  it("validates with the shared schema's messages before saving", async () => {
     const { saved } = settingsServer(null);
     const { user } = renderTab();
     await screen.findByRole('heading', { name: 'WhatsApp Business API Configuration' });

@@ -23,7 +23,7 @@ const EMPTY: WhatsAppConfigRequest = {
   accessToken: '', phoneNumberId: '', businessAccountId: '', webhookVerifyToken: '', messagesPerSecond: DEFAULT_MESSAGES_PER_SECOND,
 };
 
-export const DELETE_CONFIRMATION = 'Are you sure you want to delete the WhatsApp configuration? This action cannot be undone.';
+const DELETE_CONFIRMATION = 'Are you sure you want to delete the WhatsApp configuration? This action cannot be undone.';
 
 /**
  * The configuration form with Save, Test Config and Delete. The saved token comes

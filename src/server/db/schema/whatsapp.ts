@@ -22,8 +22,6 @@ export const whatsappConfigs = pgTable('whatsapp_configs', {
   updatedAt: updatedAt(),
 });
 
-export const TEMPLATE_STATUSES = ['APPROVED', 'PENDING', 'REJECTED'] as const;
-
 /** Templates as last synced from the WhatsApp Business Account. */
 export const messageTemplates = pgTable(
   'message_templates',

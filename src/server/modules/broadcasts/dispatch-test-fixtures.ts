@@ -3,9 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { TEMPLATE_FIXTURES } from '@sandbox/fixtures';
 import type { BroadcastStatus } from '@shared/api/broadcasts';
 import type { TemplateComponent } from '@shared/api/templates';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { uuidv7 } from '../../lib/ids';
-import { broadcastRecipients, broadcasts, dispatchAttempts } from '../../db/schema';
+import { broadcastRecipients, broadcasts, dispatchAttempts, sendBuckets } from '../../db/schema';
 import { ensureContactForCustomer } from '../contacts/contact-intake-service';
 import { storeOutboundBatch } from '../conversations/messages-service';
 import { kitWithAdminForFile } from '../../testing/whatsapp-test-kit';
@@ -187,4 +187,10 @@ export function dispatchSuite() {
     sendsTo: (waId: string) => sandbox().world.sends.countFor(waId),
     customers: (n: number) => Array.from({ length: n }, () => broadcastCustomer()),
   };
+}
+
+/** A number's send bucket, or null before its first send. */
+export async function findBucket(db: Queryable, phoneNumberId: string): Promise<typeof sendBuckets.$inferSelect | null> {
+  const [row] = await db.select().from(sendBuckets).where(eq(sendBuckets.phoneNumberId, phoneNumberId));
+  return row ?? null;
 }

@@ -10,9 +10,9 @@ import { reopenBroadcast } from './broadcasts-repository';
 import { DEFAULT_RETRY_POLICY, judgeSend, type SendResult } from './dispatch-outcomes';
 import { settleBatch } from './dispatch-service';
 import {
-  broadcastCustomer, broadcastRow, dispatchSuite, interruptedSends, makeRetriesDue, queueBroadcast, recipientRows,
+  broadcastCustomer, broadcastRow, dispatchSuite, findBucket, interruptedSends, makeRetriesDue, queueBroadcast, recipientRows,
 } from './dispatch-test-fixtures';
-import { findBucket, reserveSlots, slowDown } from './send-buckets-repository';
+import { reserveSlots, slowDown } from './send-buckets-repository';
 
 const { suite, db, app, sandbox, settle, dispatch, sendsTo, customers } = dispatchSuite();
 const PHONE = DEMO_BUSINESS.phoneNumberId;

@@ -1,4 +1,4 @@
-import { eq, sql } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
 import { sendBuckets } from '../../db/schema';
@@ -96,8 +96,3 @@ export async function slowDown(db: Queryable, phoneNumberId: string, options: Th
 
 export type SendBucketRow = typeof sendBuckets.$inferSelect;
 
-/** The number's bucket, or null before its first send. */
-export async function findBucket(db: Queryable, phoneNumberId: string): Promise<SendBucketRow | null> {
-  const [row] = await db.select().from(sendBuckets).where(eq(sendBuckets.phoneNumberId, phoneNumberId));
-  return row ?? null;
-}

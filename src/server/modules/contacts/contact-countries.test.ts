@@ -51,7 +51,7 @@ describe('POST /api/contacts: numbers of every country', () => {
     [{ countryCode: '+44', phoneNumber: '7911 12345' }, 'Phone number is not valid for country code +44'],
     [{ countryCode: '+971', phoneNumber: '98765 43210' }, 'Phone number is not valid for country code +971'],
     [{ countryCode: '+1', phoneNumber: '123 456 7890' }, 'Phone number is not valid for country code +1'],
-    // SPEC's own messages still come first, word for word.
+    // The API's documented messages still come first, word for word.
     [{ countryCode: '+44', phoneNumber: '791112' }, 'Phone number must be 7-15 digits'],
     [{ countryCode: '+44', phoneNumber: '+44 7911 123456' }, 'Phone number must be 7-15 digits'],
     // A code no country dials with is the country code's error.

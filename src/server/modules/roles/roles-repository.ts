@@ -112,14 +112,6 @@ export async function findRole(
   return { ...row, permissions: granted.map((g) => g.permission).filter(isPermission) };
 }
 
-/** The id of the organization's role with exactly this name, or null. */
-export async function findRoleIdByName(db: Queryable, organizationId: string, name: string): Promise<string | null> {
-  const [row] = await db
-    .select({ id: roles.id })
-    .from(roles)
-    .where(and(eq(roles.organizationId, organizationId), eq(roles.name, name)));
-  return row?.id ?? null;
-}
 
 /** The organization's Admin role: the one system role every organization must keep a member in. */
 export async function findAdminRoleId(db: Queryable, organizationId: string): Promise<string | null> {

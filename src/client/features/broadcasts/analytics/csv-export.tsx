@@ -4,7 +4,7 @@ import { API_BASE_URL } from '@client/api/base-query';
 import type { RecipientFilter } from '@shared/api/broadcasts';
 
 /** Where the recipients of a list download as CSV (the session cookie goes with a plain link). */
-export function recipientsCsvUrl(broadcastId: string, filter: RecipientFilter, errorCode?: string): string {
+function recipientsCsvUrl(broadcastId: string, filter: RecipientFilter, errorCode?: string): string {
   const params = new URLSearchParams({ filter, ...(errorCode !== undefined && { errorCode }) });
   return `${API_BASE_URL}/broadcast/${encodeURIComponent(broadcastId)}/recipients.csv?${params.toString()}`;
 }

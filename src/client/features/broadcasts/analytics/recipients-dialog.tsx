@@ -17,7 +17,7 @@ import { CsvExportButton } from './csv-export';
 import type { DrillDown } from './drill-down';
 
 /** Rows per page of a drill-down. */
-export const RECIPIENT_PAGE_SIZE = 25;
+const RECIPIENT_PAGE_SIZE = 25;
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const when = (value: string | null) => (value ? DATE_TIME.format(new Date(value)) : '–');

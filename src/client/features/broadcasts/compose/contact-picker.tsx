@@ -10,7 +10,7 @@ import type { Contact } from '@shared/api/contacts';
 import { CONTACT_SEARCH_DEBOUNCE_MS, CONTACT_SEARCH_MIN_CHARS } from '@shared/constants';
 import { formatPhone } from '@shared/phone';
 
-export function contactName(contact: Contact): string {
+function contactName(contact: Contact): string {
   return contact.name?.trim() || formatPhone(contact.countryCode, contact.phoneNumber);
 }
 

@@ -4,7 +4,7 @@ import { useCallback, useRef } from 'react';
  * A random (version 4) UUID. crypto.randomUUID exists only in secure contexts (HTTPS or localhost), so
  * it is built from getRandomValues, which every context has.
  */
-export function randomUuid(): string {
+function randomUuid(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   bytes[6] = (bytes[6] & 0x0f) | 0x40;
   bytes[8] = (bytes[8] & 0x3f) | 0x80;

@@ -10,7 +10,7 @@ import { useState } from 'react';
 import type { Conversation } from '@shared/api/conversations';
 import { formatPhone } from '@shared/phone';
 import { contactLabel } from '../format/contact-label';
-import { StatusChip } from '../ui/status-chip';
+import { StatusChip } from '../format/status-chip';
 import { AssignDialog } from './assign-dialog';
 import { windowLabel, type ConversationWindow } from './conversation-window';
 import type { ConversationActions } from './use-conversation-actions';

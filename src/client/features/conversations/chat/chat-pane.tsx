@@ -6,7 +6,7 @@ import { useAppDispatch } from '@client/app/hooks';
 import { useSession } from '@client/session/use-session';
 import type { Conversation } from '@shared/api/conversations';
 import { contactLabel } from '../format/contact-label';
-import { SCROLLER_FOCUS_SX } from '../ui/scroller-focus';
+import { SCROLLER_FOCUS_SX } from '../keyboard/scroller-focus';
 import { retryMessage } from '../state/message-thunks';
 import { ChatHeader } from './chat-header';
 import { ClosedWindowBanner } from './closed-window-banner';

@@ -1,7 +1,7 @@
 import { useCallback, useRef, useState } from 'react';
 import { useAppDispatch } from '@client/app/hooks';
 import { MESSAGE_POLL_MS } from '@shared/constants';
-import { conversationsApi, useGetMessagesQuery } from '../conversations-api';
+import { useGetMessagesQuery } from '../conversations-api';
 import { usePolling } from '../polling/use-polling';
 import type { InboxMessage } from '../state/inbox-message';
 import { orderedMessages } from '../state/message-cache';
@@ -20,7 +20,7 @@ export type OlderState = 'idle' | 'loading' | 'failed';
  */
 export function useMessages(conversationId: string) {
   const dispatch = useAppDispatch();
-  const { messages, hasMore, loaded, isError } = useGetMessagesQuery(conversationId, {
+  const { messages, hasMore, loaded, isError, refetch } = useGetMessagesQuery(conversationId, {
     selectFromResult: ({ data, isError }) => ({
       messages: data ? orderedMessages(data) : NO_MESSAGES,
       hasMore: data?.hasMore ?? false,
@@ -29,10 +29,9 @@ export function useMessages(conversationId: string) {
     }),
   });
 
-  const poll = useCallback(async () => {
-    const result = await dispatch(conversationsApi.endpoints.getMessages.initiate(conversationId, { subscribe: false, forceRefetch: true }));
-    return !result.isError;
-  }, [dispatch, conversationId]);
+  // A refetch polls from the cursor the entry holds, and `merge` takes the answer in.
+  const poll = useCallback(async () => !(await refetch()).isError, [refetch]);
+  // Our loop, not RTK Query's pollingInterval: that cannot back off after failed polls, nor poll at once when the tab shows again.
   usePolling(poll, { intervalMs: MESSAGE_POLL_MS, maxIntervalMs: MAX_POLL_MS, enabled: true });
 
   const [olderState, setOlderState] = useState<OlderState>('idle');

@@ -16,7 +16,7 @@ import type { Conversation } from '@shared/api/conversations';
 import { formatPhone } from '@shared/phone';
 import { windowKind, windowLabel, type ConversationWindow } from '../chat/conversation-window';
 import { contactLabel } from '../format/contact-label';
-import { StatusChip } from '../ui/status-chip';
+import { StatusChip } from '../format/status-chip';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
   return (

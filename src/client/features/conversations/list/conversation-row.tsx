@@ -11,7 +11,7 @@ import type { Conversation } from '@shared/api/conversations';
 import { relativeTime } from '@shared/format/relative-time';
 import { contactLabel } from '../format/contact-label';
 import { previewText, unreadLabel } from '../format/message-text';
-import { StatusChip } from '../ui/status-chip';
+import { StatusChip } from '../format/status-chip';
 import type { OpenedConversationState } from '../use-open-conversation';
 
 export interface ConversationRowProps {

@@ -52,7 +52,7 @@ const NO_MESSAGES: readonly Message[] = [];
 
 /** The stored messages, by seq. */
 export function storedMessages(cache: MessagesCache): readonly Message[] {
-  // One concat copies the lists at once; flatMap over 10,000 messages costs about twenty times as much.
+  // One concat copies the lists at once, far cheaper than flatMap over a long conversation.
   return NO_MESSAGES.concat(...segmentsInOrder(cache.segments).map(listed));
 }
 

@@ -14,9 +14,8 @@ export type PendingSegment = EntityState<OptimisticMessage, string>;
 /**
  * The most messages a stored segment holds. A poll rebuilds every segment it touches (a new message,
  * a status change), so it costs about the segments touched times this size, plus a little per segment
- * of the conversation. Measured with `npm run bench -- inbox-merge` on 10,000 messages: 64 merges a
- * usual poll (a dozen segments touched) as fast as smaller sizes do, and 50 status changes in 50
- * segments twice as fast as 128; a conversation of 10,000 is about 160 segments.
+ * of the conversation: smaller segments make scattered status changes cheaper, larger ones keep a long
+ * conversation to fewer segments. `npm run bench -- inbox-merge` compares sizes.
  */
 export const SEGMENT_SIZE = 64;
 

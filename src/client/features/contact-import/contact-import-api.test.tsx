@@ -1,15 +1,16 @@
 import { File as NodeFile } from 'node:buffer';
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse, type JsonBodyType } from 'msw';
 import type { ContactImportResult } from '@shared/api/contact-import';
+import { tagsEndpoints } from '@client/api/tags-endpoints';
 import { selectConfigError } from '@client/app/config-error/config-error-slice';
 import { makeStore } from '@client/app/store';
 import { sessionUser } from '@client/testing/fixtures';
 import { apiUrl } from '@client/testing/msw/api-url';
 import { server } from '@client/testing/msw/server';
 import { renderWithProviders } from '@client/testing/test-utils';
+import { contactImportApi } from './contact-import-api';
 import ImportContactsScreen from './import-contacts-screen';
-import { uploadContactsCsv } from './upload-contacts';
 
 /** Node's File: this environment's FormData accepts no jsdom Blob. */
 const csvFile = () => new NodeFile(['Name,Mobile\nAisha Khan,+971501234567\n'], 'leads.csv', { type: 'text/csv' }) as unknown as File;
@@ -22,12 +23,15 @@ const result: ContactImportResult = {
   errors: [],
 };
 
+function importInto(store: ReturnType<typeof makeStore>) {
+  return store.dispatch(contactImportApi.endpoints.importContacts.initiate({ file: csvFile(), tagName: 'Leads', onProgress: jest.fn() })).unwrap();
+}
+
 function upload(status: number, body: JsonBodyType) {
   server.use(http.post(apiUrl('/tags/import'), () => HttpResponse.json(body, { status })));
   const reloadPage = jest.fn();
   const store = makeStore(undefined, { reloadPage });
-  const handle = store.dispatch(uploadContactsCsv(csvFile(), 'Leads', jest.fn()));
-  return { store, reloadPage, result: handle.result };
+  return { store, reloadPage, result: importInto(store) };
 }
 
 describe('CSV upload error handling (the same as every other call)', () => {
@@ -69,5 +73,30 @@ describe('CSV upload error handling (the same as every other call)', () => {
     await user.click(screen.getByRole('button', { name: 'Import Contacts' }));
     expect(await screen.findByRole('dialog', { name: 'WhatsApp Access Token Expired' })).toBeInTheDocument();
     expect(screen.getByText('Import Failed')).toBeInTheDocument();
+  });
+});
+
+describe('after an import', () => {
+  it('refreshes what it moved (here the tag list), and nothing after a refused one', async () => {
+    let tagLists = 0;
+    server.use(
+      http.get(apiUrl('/tags'), () => {
+        tagLists += 1;
+        return HttpResponse.json({ data: [], pagination: { page: 1, limit: 10, total: 0, totalPages: 0, hasNext: false } });
+      }),
+    );
+    const store = makeStore(undefined, { reloadPage: jest.fn() });
+    const tags = store.dispatch(tagsEndpoints.endpoints.getTags.initiate({}));
+    await tags;
+
+    server.use(http.post(apiUrl('/tags/import'), () => HttpResponse.json({ error: 'The file is not UTF-8 text.' }, { status: 400 })));
+    await expect(importInto(store)).rejects.toMatchObject({ status: 400 });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(tagLists).toBe(1);
+
+    server.use(http.post(apiUrl('/tags/import'), () => HttpResponse.json(result)));
+    await importInto(store);
+    await waitFor(() => expect(tagLists).toBe(2));
+    tags.unsubscribe();
   });
 });

@@ -1,6 +1,6 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { ConversationStatus } from '@shared/api/conversations';
-import { STATUS_LABELS } from '../format/status-labels';
+import { STATUS_LABELS } from './status-labels';
 
 const COLORS: Readonly<Record<ConversationStatus, ChipProps['color']>> = { open: 'info', in_progress: 'warning', resolved: 'success' };
 
