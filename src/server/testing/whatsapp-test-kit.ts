@@ -12,7 +12,7 @@ import type { Database } from '../db/database';
 import { findOrCreateConversation } from '../modules/conversations/conversations-repository';
 import { createAppWithAdmin, organizationOf, sharedByFile, type Member, type TestApp } from './test-app';
 import { ensureContactForCustomer } from '../modules/contacts/contact-intake-service';
-import { recordOutboundMessage } from '../modules/conversations/messages-service';
+import { recordOutboundMessage } from '../modules/conversations/message-delivery-service';
 import { newEncryptionKey } from '../whatsapp/token-cipher';
 
 export const TEST_APP_SECRET = 'parley-test-app-secret';

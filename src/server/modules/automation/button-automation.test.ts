@@ -10,7 +10,7 @@ import { addMember, addMemberWith, roleIdByName } from '../../testing/fixtures';
 import { signUpAdmin } from '../../testing/test-app';
 import { kitWithAdminForFile, postWebhook, sandboxNumber } from '../../testing/whatsapp-test-kit';
 import { customerNumber, customerWrites } from '../conversations/inbox-test-fixtures';
-import { attachWamid, recordOutboundMessage } from '../conversations/messages-service';
+import { attachWamid, recordOutboundMessage } from '../conversations/message-delivery-service';
 import { clickSummary } from './button-clicks-repository';
 import { insertRules } from './automation-rules-repository';
 

@@ -8,7 +8,7 @@ import { ensureContactForCustomer } from '../contacts/contact-intake-service';
 import { setContactDeletedAt } from '../contacts/contacts-repository';
 import { findOrCreateConversation } from '../conversations/conversations-repository';
 import { customerNumber, customerWrites } from '../conversations/inbox-test-fixtures';
-import { storeOutboundMessage } from '../conversations/messages-service';
+import { storeOutboundMessage } from '../conversations/message-delivery-service';
 import { tagContacts } from '../tags/contact-tags-repository';
 import { insertTag } from '../tags/tags-repository';
 import { upsertTemplates } from '../templates/templates-repository';

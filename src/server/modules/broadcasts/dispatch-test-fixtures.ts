@@ -7,7 +7,7 @@ import type { Database, Queryable } from '../../db/database';
 import { uuidv7 } from '../../lib/ids';
 import { broadcastRecipients, broadcasts, dispatchAttempts, sendBuckets } from '../../db/schema';
 import { ensureContactForCustomer } from '../contacts/contact-intake-service';
-import { storeOutboundBatch } from '../conversations/messages-service';
+import { storeOutboundBatch } from '../conversations/message-delivery-service';
 import { kitWithAdminForFile } from '../../testing/whatsapp-test-kit';
 import { toTemplateComponents } from '../templates/template-components';
 import { findBroadcastSends } from './broadcasts-repository';

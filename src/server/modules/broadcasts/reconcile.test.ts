@@ -8,7 +8,7 @@ import { signUpAdmin } from '../../testing/test-app';
 import { GraphClient } from '../../whatsapp/graph-client';
 import { GraphError } from '../../whatsapp/graph-error';
 import { postWebhook, sandboxNumber, saveConfig } from '../../testing/whatsapp-test-kit';
-import { attachWamid } from '../conversations/messages-service';
+import { attachWamid } from '../conversations/message-delivery-service';
 import { DEFAULT_RETRY_POLICY } from './dispatch-outcomes';
 import { settleBatch, sweepStaleAttempts } from './dispatch-service';
 import {

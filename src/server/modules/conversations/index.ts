@@ -3,5 +3,5 @@ export { assignByAutomation, findOrCreateConversation, updateConversationState }
 export { DELIVERY_RANK, DELIVERY_STATUSES, type DeliveryStatus, type StatusUpdate } from './delivery-status';
 export { type InboundMedia, type InboundMessage, type StoredMessageType, storeInboundMessages } from './inbound-service';
 export { mediaRoutes } from './media-routes';
-export { applyStatuses, attachWamid, countInboundAfter, expirePendingStatuses, findMessageByWamid, lastOutboundSeq, lockOutboundMessages, markInboundReadBefore, type MessageRow, recordOutboundMessage, recordOutboundOutcomes, setMessageMedia, storeOutboundBatch } from './messages-service';
+export { applyStatuses, attachWamid, countInboundAfter, expirePendingStatuses, findMessageByWamid, lastOutboundSeq, lockOutboundMessages, markInboundReadBefore, type MessageRow, recordOutboundMessage, recordOutboundOutcomes, setMessageMedia, storeOutboundBatch } from './message-delivery-service';
 export { conversationRoutes } from './routes';

@@ -6,13 +6,13 @@ import { mediaUploadFieldsSchema } from '@shared/validation/conversations';
 import type { Multipart } from '@fastify/multipart';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/domain-error';
 import { uuidv7 } from '../../lib/ids';
-import { CONTACT_DELETED_NO_SEND, sendOutgoing, type ChatDeps } from './chat-service';
+import { CONTACT_DELETED_NO_SEND, sendOutgoing, type ChatDeps } from './replies-service';
 import { findOrCreateConversation } from './conversations-repository';
 import {
   deleteMediaFileRow, findMediaFile, insertMediaFiles, setMetaMediaId, type MediaFileRow,
 } from '../media';
 import { mediaPath, newMediaFile, removeMediaFile } from '../media';
-import { deleteMediaFile } from './messages-service';
+import { deleteMediaFile } from './message-delivery-service';
 import { conversationsShowingMedia } from './messages-repository';
 import type { Viewer } from './viewer';
 import { findContactRow } from '../contacts';

@@ -12,7 +12,7 @@ import {
 } from '../../testing/whatsapp-test-kit';
 import { DELIVERED_RANK, finalStatus, seededRandom, shuffled, type DeliveredStatus } from '../../testing/delivery-order';
 import { customerNumber, customerWrites } from './inbox-test-fixtures';
-import { attachWamid } from './messages-service';
+import { attachWamid } from './message-delivery-service';
 
 const suite = kitWithAdminForFile();
 

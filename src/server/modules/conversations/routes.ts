@@ -13,7 +13,8 @@ import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
 import { conversationHeadReadWithSession } from '../auth';
 import { CONTACT_NOT_FOUND } from '../contacts';
-import { listMessages, pollMessages, sendText } from './chat-service';
+import { listMessages, pollMessages } from './message-history-service';
+import { sendText } from './replies-service';
 import {
   assignConversation, assignmentCounts, changeConversationStatus, getConversation, listInbox, markConversationRead, openContactConversation,
   statusCounts, unassignConversation,

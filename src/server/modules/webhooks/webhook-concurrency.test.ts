@@ -4,7 +4,7 @@ import { DEMO_BUSINESS } from '@sandbox/fixtures';
 import { inboundPayload, statusPayload, type StatusEvent } from '@sandbox/payloads';
 import { contacts, conversations, messages, webhookEvents } from '../../db/schema';
 import { ensureContactsForCustomers } from '../contacts/contact-intake-service';
-import { attachWamid } from '../conversations/messages-service';
+import { attachWamid } from '../conversations/message-delivery-service';
 import { DELIVERED_RANK, finalStatus, seededRandom, shuffled, type DeliveredStatus } from '../../testing/delivery-order';
 import { insertOutboundMessage, kitWithAdminForFile, sandboxNumber } from '../../testing/whatsapp-test-kit';
 import { processWebhookEvents } from './process-events';

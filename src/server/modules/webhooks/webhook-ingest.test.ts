@@ -10,7 +10,7 @@ import {
   createKitWithAdmin, insertOutboundMessage, postWebhook, saveConfig, sandboxNumber, type WhatsAppTestKit,
 } from '../../testing/whatsapp-test-kit';
 import { storeInboundMessages } from '../conversations/inbound-service';
-import { attachWamid } from '../conversations/messages-service';
+import { attachWamid } from '../conversations/message-delivery-service';
 import { WebhookInbox } from './webhook-inbox';
 import { DELIVERED_RANK, finalStatus, seededRandom, shuffled, type DeliveredStatus } from '../../testing/delivery-order';
 

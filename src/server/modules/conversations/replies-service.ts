@@ -1,6 +1,4 @@
-import {
-  CONVERSATION_NOT_FOUND, WINDOW_CLOSED_MESSAGE, type Message, type MessagePage, type MessagePollResponse, type SendMessageResponse,
-} from '@shared/api/conversations';
+import { CONVERSATION_NOT_FOUND, WINDOW_CLOSED_MESSAGE, type SendMessageResponse } from '@shared/api/conversations';
 import type { MediaKind } from '@shared/media-kinds';
 import type { Database } from '../../db/database';
 import { conflict, notFound } from '../../lib/domain-error';
@@ -12,14 +10,13 @@ import { findContactRow } from '../contacts';
 import { conversationAfterChange } from './conversations-service';
 import { lockConversation, type ConversationRow } from './conversations-repository';
 import type { MediaUrlSigner } from '../media';
-import { POLL_LIMIT, readChanges, readHistory, readMessage } from './message-feed-repository';
-import { toMessage, type MessageViewRow } from './message-view-repository';
-import { attachWamid, recordSendFailure, storeOutboundMessage } from './messages-service';
+import { readMessage } from './message-feed-repository';
+import { attachWamid, recordSendFailure, storeOutboundMessage } from './message-delivery-service';
 import { findMessageByClientId, resendFailedMessage } from './messages-repository';
-import type { ConversationHead } from '../members';
-import { sees, visibleConversation, type Viewer } from './viewer';
+import { visibleConversation, type Viewer } from './viewer';
+import { messageOf } from './message-history-service';
 
-/** What an agent does in an open chat: read its history, poll it for changes, and send. */
+/** Replying in an open chat: a text, or any message another flow builds (a media file), sent once per client id. */
 
 export const CONTACT_DELETED_NO_SEND = 'This contact is deleted. Restore it before sending messages.';
 export const SEND_FAILED = 'Failed to send message';
@@ -29,56 +26,6 @@ export interface ChatDeps {
   db: Database;
   accounts: WhatsAppAccounts;
   mediaUrls: MediaUrlSigner;
-}
-
-function messageOf(row: MessageViewRow, organizationId: string, mediaUrls: MediaUrlSigner): Message {
-  return toMessage(row, (mediaId) => mediaUrls.sign(organizationId, mediaId).url);
-}
-
-/** The newest `limit` messages before `before` (a seq), newest first; `cursor` is where the poll continues. */
-export async function listMessages(
-  db: Database,
-  mediaUrls: MediaUrlSigner,
-  viewer: Viewer,
-  conversationId: string,
-  page: { limit: number; before?: number },
-): Promise<MessagePage> {
-  const feed = await readHistory(db, viewer, conversationId, page.before ?? null, page.limit + 1);
-  if (!feed) throw notFound(CONVERSATION_NOT_FOUND);
-  return {
-    data: feed.messages.slice(0, page.limit).map((row) => messageOf(row, viewer.organizationId, mediaUrls)),
-    hasMore: feed.messages.length > page.limit,
-    cursor: feed.lastSeq,
-  };
-}
-
-/**
- * Every message stored after `cursor` and every earlier one that changed since (a status, a failure),
- * oldest change first, each once, with the cursor to continue from: the conversation's counter, or,
- * when there were more changes than one answer holds, the last change answered. `head` is the
- * conversation as the session lookup read it (null when it did not): a poll at its counter is answered
- * from it; any other reads the changes in one query.
- */
-export async function pollMessages(
-  db: Database,
-  mediaUrls: MediaUrlSigner,
-  viewer: Viewer,
-  conversationId: string,
-  after: { cursor?: number; lastMessageId?: string },
-  head: ConversationHead | null,
-): Promise<MessagePollResponse> {
-  // Most polls find nothing new: the conversation's head, read with the session, says so.
-  if (after.cursor !== undefined && head?.id === conversationId) {
-    if (!sees(viewer, head)) throw notFound(CONVERSATION_NOT_FOUND);
-    if (head.lastSeq === after.cursor) return { messages: [], cursor: head.lastSeq };
-  }
-  const feed = await readChanges(db, viewer, conversationId, { cursor: after.cursor ?? null, lastMessageId: after.lastMessageId ?? null });
-  if (!feed) throw notFound(CONVERSATION_NOT_FOUND);
-  const last = feed.messages.at(-1);
-  return {
-    messages: feed.messages.map((row) => messageOf(row, viewer.organizationId, mediaUrls)),
-    cursor: last && feed.messages.length >= POLL_LIMIT ? Number(last.changeSeq) : feed.lastSeq,
-  };
 }
 
 /** A message to send: stored first (`sending`), then handed to Meta by `deliver`, which answers the wamid. */
