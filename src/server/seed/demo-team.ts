@@ -1,8 +1,7 @@
 import { ADMIN_ROLE_NAME } from '@shared/permissions/system-roles';
 import type { Database } from '../db/database';
 import { hashPassword } from '../modules/auth';
-import { insertMembership } from '../modules/members';
-import { insertUser } from '../modules/members';
+import { insertMembership, insertUser } from '../modules/members';
 import { createOrganization } from '../modules/organizations';
 
 export const DEMO_PASSWORD = 'Parley2026';

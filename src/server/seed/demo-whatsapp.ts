@@ -4,17 +4,9 @@ import { newWamid } from '@sandbox/world';
 import type { Database } from '../db/database';
 import { uuidv7 } from '../lib/ids';
 import { ensureContactForCustomer } from '../modules/contacts';
-import { findOrCreateConversation, updateConversationState } from '../modules/conversations';
-import type { DeliveryStatus } from '../modules/conversations';
-import { insertMediaFiles } from '../modules/media';
-import {
-  countInboundAfter, findMessageByWamid, lastOutboundSeq, markInboundReadBefore, setMessageMedia,
-} from '../modules/conversations';
-import { mediaDirOf, writeMediaFile } from '../modules/media';
-import { applyStatuses, attachWamid, recordOutboundMessage } from '../modules/conversations';
+import { findOrCreateConversation, updateConversationState, type DeliveryStatus, countInboundAfter, findMessageByWamid, lastOutboundSeq, markInboundReadBefore, setMessageMedia, applyStatuses, attachWamid, recordOutboundMessage, storeInboundMessages, type InboundMessage } from '../modules/conversations';
+import { insertMediaFiles, mediaDirOf, writeMediaFile } from '../modules/media';
 import { replaceTemplates } from '../modules/templates';
-import { storeInboundMessages } from '../modules/conversations';
-import type { InboundMessage } from '../modules/conversations';
 import { createTokenCipher, parseEncryptionKey } from '../whatsapp/token-cipher';
 import { WhatsAppAccounts } from '../modules/whatsapp-settings';
 import type { DemoSeedContext } from './demo';

@@ -1,8 +1,7 @@
 import { MAX_TAGS_PER_CONTACT } from '@shared/constants';
 import type { TemplateButton } from '@shared/api/templates';
 import type { Database, Queryable } from '../../db/database';
-import { assignByAutomation } from '../conversations';
-import { findMessageByWamid, type MessageRow } from '../conversations';
+import { assignByAutomation, findMessageByWamid, type MessageRow } from '../conversations';
 import { attachTags, liveTagsAmong, tagsOfContact } from '../tags';
 import { recordActivity } from '../timeline';
 import { findBroadcastTemplate, findRule, type AutomationRuleRow } from './automation-rules-repository';

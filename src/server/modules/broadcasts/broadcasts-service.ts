@@ -9,11 +9,9 @@ import { parameterRequired, TEMPLATE_REQUIRED, type CreateBroadcastInput } from 
 import type { Database, Queryable } from '../../db/database';
 import { conflict, invalidInput, notFound } from '../../lib/domain-error';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
-import { insertRules } from '../automation';
-import { checkRuleTargets, rulesForTemplate } from '../automation';
+import { insertRules, checkRuleTargets, rulesForTemplate } from '../automation';
 import { CONTACT_NOT_FOUND } from '../contacts';
-import { liveTagsAmong } from '../tags';
-import { TAG_NOT_FOUND } from '../tags';
+import { liveTagsAmong, TAG_NOT_FOUND } from '../tags';
 import { lockOutboundMessages, recordOutboundOutcomes } from '../conversations';
 import { findTemplate } from '../templates';
 import {

@@ -1,6 +1,5 @@
 import type { Database } from '../../db/database';
-import { DELIVERY_RANK, type StatusUpdate } from '../conversations';
-import { lockOutboundMessages, recordOutboundOutcomes } from '../conversations';
+import { DELIVERY_RANK, type StatusUpdate, lockOutboundMessages, recordOutboundOutcomes } from '../conversations';
 import { applyRecipientReports, findRecipientStates, type RecipientReport } from './recipients-repository';
 import { completeSettledBroadcasts } from './broadcasts-repository';
 

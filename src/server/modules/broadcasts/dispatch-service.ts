@@ -205,3 +205,7 @@ export async function sweepStaleAttempts(db: Database, olderThanSeconds: number)
 export async function completeIdleBroadcasts(db: Database): Promise<void> {
   await completeSettledBroadcasts(db, null);
 }
+
+// The dispatcher's other reads and writes: which organizations have sends due, and each number's pace.
+export { organizationsSending } from './broadcasts-repository';
+export { reserveSlots, slowDown, type ThrottlePolicy } from './send-buckets-repository';

@@ -2,13 +2,11 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { DrainLoop } from '../../lib/drain-loop';
-import { organizationsSending } from './broadcasts-repository';
 import { DEFAULT_RETRY_POLICY, judgeSend, type RetryPolicy, type SendResult } from './dispatch-outcomes';
 import {
   claimBatch, completeIdleBroadcasts, extendWatermarks, reconcileExpiredLeases, settleBatch, startAttempt, sweepStaleAttempts,
-  type BatchSettlement, type ClaimedBatch,
+  type BatchSettlement, type ClaimedBatch, organizationsSending, reserveSlots, slowDown, type ThrottlePolicy,
 } from './dispatch-service';
-import { reserveSlots, slowDown, type ThrottlePolicy } from './send-buckets-repository';
 import type { GraphClient } from '../../whatsapp/graph-client';
 import { GraphError } from '../../whatsapp/graph-error';
 import type { WhatsAppAccount, WhatsAppAccounts } from '../whatsapp-settings';

@@ -6,8 +6,7 @@ import {
 import type { Database, Queryable } from '../../db/database';
 import { conflict, invalidInput, notFound } from '../../lib/domain-error';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
-import { findContactRow } from '../contacts';
-import { CONTACT_NOT_FOUND } from '../contacts';
+import { findContactRow, CONTACT_NOT_FOUND } from '../contacts';
 import { listMemberPeople } from '../members';
 import { recordActivity } from '../timeline';
 import { countByAssignment, countByStatus, listConversations } from './inbox-list-repository';

@@ -1,6 +1,5 @@
 import type { Database } from '../../db/database';
-import { storeInboundMessages } from './inbound-service';
-import type { InboundMessage } from './inbound-service';
+import { storeInboundMessages, type InboundMessage } from './inbound-service';
 import { findMessageByWamid } from './messages-repository';
 
 /** Test helpers for the inbox: customers writing in, as the webhook ingestion stores them. */

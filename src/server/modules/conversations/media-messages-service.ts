@@ -8,17 +8,11 @@ import { conflict, forbidden, invalidInput, notFound } from '../../lib/domain-er
 import { uuidv7 } from '../../lib/ids';
 import { CONTACT_DELETED_NO_SEND, sendOutgoing, type ChatDeps } from './replies-service';
 import { findOrCreateConversation } from './conversations-repository';
-import {
-  deleteMediaFileRow, findMediaFile, insertMediaFiles, setMetaMediaId, type MediaFileRow,
-} from '../media';
-import { mediaPath, newMediaFile, removeMediaFile } from '../media';
+import { deleteMediaFileRow, findMediaFile, insertMediaFiles, setMetaMediaId, type MediaFileRow, mediaPath, newMediaFile, removeMediaFile, checkMediaFile, type CheckedFile, receiveUpload } from '../media';
 import { deleteMediaFile } from './message-delivery-service';
 import { conversationsShowingMedia } from './messages-repository';
 import type { Viewer } from './viewer';
-import { findContactRow } from '../contacts';
-import { CONTACT_NOT_FOUND } from '../contacts';
-import { checkMediaFile, type CheckedFile } from '../media';
-import { receiveUpload } from '../media';
+import { findContactRow, CONTACT_NOT_FOUND } from '../contacts';
 
 /** Media files: sending one (checked by content, uploaded to Meta, sent as its kind), its links, and deleting it. */
 

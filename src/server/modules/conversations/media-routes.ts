@@ -7,11 +7,9 @@ import type { MessageResponse } from '@shared/api/roles';
 import { idParams, noQuery } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
-import { mediaDirOf } from '../media';
+import { mediaDirOf, mediaCacheControl, mediaContentHeaders, UPLOAD_LIMITS } from '../media';
 import { SEND_ACCESS, viewerOf } from './viewer';
-import { mediaCacheControl, mediaContentHeaders } from '../media';
 import { deleteMedia, MEDIA_LINK_INVALID, MEDIA_NOT_FOUND, mediaLink, openMediaContent, sendMediaUpload } from './media-messages-service';
-import { UPLOAD_LIMITS } from '../media';
 
 const mediaParams = idParams({ id: MEDIA_NOT_FOUND });
 

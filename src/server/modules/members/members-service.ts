@@ -4,7 +4,7 @@ import type { Database, Queryable } from '../../db/database';
 import { conflict, forbidden, notFound } from '../../lib/domain-error';
 import { offsetOf, type PageRequest } from '../../lib/pagination';
 import type { AuthContext } from '../../types';
-import { findAdminRoleId, findRole, listRoles } from '../roles';
+import { findAdminRoleId, findRole, listRoles, assertMayManageHoldersOf, CANNOT_MANAGE_MEMBER, holdsAll, lockAssignableRole } from '../roles';
 import {
   deleteMembership,
   findMemberDto,
@@ -14,7 +14,6 @@ import {
   setMemberRole,
   type MembershipRecord,
 } from './members-repository';
-import { assertMayManageHoldersOf, CANNOT_MANAGE_MEMBER, holdsAll, lockAssignableRole } from '../roles';
 import { deleteUserSessions } from './sessions-repository';
 
 export const MEMBER_NOT_FOUND = 'Member not found';

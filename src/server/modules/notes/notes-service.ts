@@ -3,8 +3,7 @@ import type { Database, Queryable } from '../../db/database';
 import { notFound } from '../../lib/domain-error';
 import type { PageRequest } from '../../lib/pagination';
 import { addNote, deleteNote, editNote, listTimeline, type NoteAuthor } from '../timeline';
-import { findContactRow } from '../contacts';
-import { CONTACT_NOT_FOUND, onEditableContact } from '../contacts';
+import { findContactRow, CONTACT_NOT_FOUND, onEditableContact } from '../contacts';
 
 /**
  * The notes on a contact: the contact's rules (of the organization; a deleted one keeps its history but

@@ -7,7 +7,7 @@ import { ensureContactsForCustomers } from '../contacts/contact-intake-service';
 import { attachWamid } from '../conversations/message-delivery-service';
 import { DELIVERED_RANK, finalStatus, seededRandom, shuffled, type DeliveredStatus } from '../../testing/delivery-order';
 import { insertOutboundMessage, kitWithAdminForFile, sandboxNumber } from '../../testing/whatsapp-test-kit';
-import { processWebhookEvents } from './process-events';
+import { processWebhookEvents } from './event-processing-service';
 import { WebhookInbox } from './webhook-inbox';
 
 /**

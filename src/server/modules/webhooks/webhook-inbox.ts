@@ -5,7 +5,7 @@ import {
   claimDueEvents, deleteProcessedBefore, insertEvents, markEventFailed, markEventsProcessed, type ClaimedEvent,
 } from './webhook-events-repository';
 import { expirePendingStatuses } from '../conversations';
-import { processWebhookEvents, type ProcessResult } from './process-events';
+import { processWebhookEvents, type ProcessResult } from './event-processing-service';
 import { hasInboundMessages } from './webhook-payload';
 
 export interface WebhookInboxOptions {

@@ -3,8 +3,7 @@ import type { Database } from '../../db/database';
 import { updateTemplateStatus } from '../templates';
 import { findNumberOwner, findOrganizationsByBusinessAccount } from '../whatsapp-settings';
 import { applyButtonPresses, buttonPressOf } from '../automation';
-import { storeInboundMessages, type InboundMessage } from '../conversations';
-import { applyStatuses } from '../conversations';
+import { storeInboundMessages, type InboundMessage, applyStatuses } from '../conversations';
 import { reconcileRecipients } from '../broadcasts';
 import {
   changesOf, inboundMessagesOf, statusesOf, templateStatusOf, type StatusReport, type WebhookChange,
