@@ -19,7 +19,7 @@ import type {
   StatusCounts,
 } from '@shared/api/conversations';
 import { CONVERSATION_PAGE_SIZE, MAX_PAGE_SIZE, MEDIA_URL_CACHE_MS, MESSAGE_PAGE_SIZE } from '@shared/constants';
-import { conversationsAdapter, listFromPage, listParams, type ConversationList, type ConversationListArgs } from './state/conversation-list';
+import { conversationsAdapter, listFromPage, listParams, type ConversationList, type ConversationListArgs } from './state/conversation-list-cache';
 import { cacheFromPage, storedMessages, type MessagesCache } from './state/message-cache';
 import { mergePolled } from './state/message-merge';
 

@@ -4,7 +4,7 @@ import type { Conversation } from '@shared/api/conversations';
 import { CONVERSATION_LIST_REFRESH_MS } from '@shared/constants';
 import { useGetAssignmentCountsQuery, useGetConversationsQuery, useGetStatusCountsQuery } from '../conversations-api';
 import { usePolling } from '../polling/use-polling';
-import { conversationSelectors, type ConversationListArgs } from '../state/conversation-list';
+import { conversationSelectors, type ConversationListArgs } from '../state/conversation-list-cache';
 import { loadMoreConversations } from '../state/conversation-thunks';
 
 const NO_CONVERSATIONS: Conversation[] = [];

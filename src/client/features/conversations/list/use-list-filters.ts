@@ -5,7 +5,7 @@ import { useDebouncedValue } from '@client/components/use-debounced-value';
 import { useSession } from '@client/session/use-session';
 import type { ConversationFilter } from '@shared/api/conversations';
 import { CONTACT_SEARCH_DEBOUNCE_MS } from '@shared/constants';
-import type { ConversationListArgs } from '../state/conversation-list';
+import type { ConversationListArgs } from '../state/conversation-list-cache';
 
 function statusFrom(value: string | null): ConversationStatusFilter {
   return (CONVERSATION_STATUS_FILTERS as readonly (string | null)[]).includes(value) ? (value as ConversationStatusFilter) : 'all';

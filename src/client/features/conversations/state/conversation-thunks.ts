@@ -2,7 +2,7 @@ import { isApiError } from '@client/api/api-error';
 import type { RootState } from '@client/app/store';
 import type { Conversation } from '@shared/api/conversations';
 import { conversationsApi, type InboxDispatch } from '../conversations-api';
-import { appendPage, type ConversationListArgs } from './conversation-list';
+import { appendPage, type ConversationListArgs } from './conversation-list-cache';
 import { createInboxThunk } from './inbox-thunk';
 
 /**
