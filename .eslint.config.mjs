@@ -80,6 +80,8 @@ const SERVER_MODULES = [
   'conversations', 'automation', 'broadcasts', 'webhooks', 'dashboard', 'api-docs',
 ];
 
+const NO_INNER_HTML = { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render untrusted text as text.' };
+
 const NO_CLIENT_IN_SERVER = { group: ['**/client/**', '@client/*'], message: 'The server never imports client code.' };
 
 const moduleIs = (names) => ({ type: 'module', captured: { name: names } });
@@ -144,10 +146,7 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': ['error', { checksVoidReturn: { attributes: false } }],
       '@typescript-eslint/no-explicit-any': 'error',
       '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_' }],
-      'no-restricted-syntax': [
-        'error',
-        { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render untrusted text as text.' },
-      ],
+      'no-restricted-syntax': ['error', NO_INNER_HTML],
     },
   },
   {
@@ -176,6 +175,15 @@ export default tseslint.config(
     files: ['src/server/config.ts', 'src/server/types.ts'],
     rules: {
       'no-restricted-imports': ['error', { patterns: [NO_CLIENT_IN_SERVER, { group: ['./modules/**', './plugins/**', './api-description/**'], message: 'config.ts and types.ts are ground floor: they import no module, plugin or API description.' }] }],
+    },
+  },
+  {
+    files: ['src/server/modules/*/index.ts'],
+    rules: {
+      'no-restricted-syntax': ['error', NO_INNER_HTML, {
+        selector: 'ExportNamedDeclaration[source.value=/repository/], ExportAllDeclaration[source.value=/repository/]',
+        message: "A module's repositories are private: other modules call its services, so export from the service.",
+      }],
     },
   },
   {

@@ -4,7 +4,7 @@ import { closeSync, mkdtempSync, openSync, readFileSync, rmSync } from 'node:fs'
 import os from 'node:os';
 import path from 'node:path';
 import { GRAPH_API_VERSION } from '../server/config';
-import { newEncryptionKey } from '../server/whatsapp/token-cipher';
+import { newEncryptionKey } from '../server/lib/token-cipher';
 import { freePort, startBenchPostgres } from './contacts-postgres';
 
 /**

@@ -13,7 +13,7 @@ import { openDatabase, type DatabaseHandle } from '../server/db/database';
 import { conversations, messages, pendingStatuses, webhookEvents } from '../server/db/schema';
 import { findOrCreateConversation } from '../server/modules/conversations/conversations-repository';
 import { ensureContactForCustomer } from '../server/modules/contacts/contact-intake-service';
-import { newEncryptionKey } from '../server/whatsapp/token-cipher';
+import { newEncryptionKey } from '../server/lib/token-cipher';
 import { startBenchPostgres } from './contacts-postgres';
 import type { BenchRow, BenchSuite } from './run';
 

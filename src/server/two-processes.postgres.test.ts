@@ -20,7 +20,7 @@ import { rowsOf } from './db/rows-of';
 import { mediaFiles, pendingStatuses, webhookEvents } from './db/schema';
 import { createTestPostgresDatabase } from './testing/test-database';
 import { TEST_PASSWORD, uniqueEmail } from './testing/test-app';
-import { newEncryptionKey } from './whatsapp/token-cipher';
+import { newEncryptionKey } from './lib/token-cipher';
 import { DEMO_CONFIG, sandboxNumber, sign, TEST_APP_SECRET } from './testing/whatsapp-test-kit';
 
 /**

@@ -4,8 +4,8 @@ import path from 'node:path';
 
 /**
  * Creates the embedded database in a short-lived process when `dataDir` holds none yet. PGlite creates
- * a database by running initdb in a second WebAssembly instance, and the process that did it keeps
- * ~100 MB more resident for good; done apart, the server opens an existing database as on any later
+ * a database by running initdb in a second WebAssembly instance, whose memory the process that did it
+ * keeps resident for good; done apart, the server opens an existing database as on any later
  * start. The child runs the way this process runs: the bundle's sibling entry under node, or the
  * TypeScript source under the same loader (tsx) from src/.
  */

@@ -4,7 +4,7 @@ import { loadConfig } from '../config';
 import { hasOrganizations } from '../modules/organizations';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../seed/demo-team';
 import { seedDemo } from '../seed/demo';
-import { resolveRuntimeSecrets } from '../whatsapp/runtime-secrets';
+import { resolveRuntimeSecrets } from './runtime-secrets';
 import { DEFAULT_CLIENT_DIR, ensureClientBuilt } from './client-build';
 import { createEmbeddedDatabaseApart } from './embedded-database';
 

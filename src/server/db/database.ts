@@ -34,7 +34,7 @@ export type DatabaseOptions =
 /**
  * The embedded engine keeps its shared buffers inside the process's WebAssembly memory, which only ever
  * grows: PostgreSQL's default 128 MB would be resident for good. Its data files sit in the OS page cache
- * anyway, so a small buffer pool costs little speed and saves ~100 MB of RSS.
+ * anyway, so a small buffer pool costs little speed and keeps the process small.
  */
 const PGLITE_SETTINGS = ['shared_buffers = 16MB'];
 

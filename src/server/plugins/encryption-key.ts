@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { parseEncryptionKey } from '../whatsapp/token-cipher';
+import { parseEncryptionKey } from '../lib/token-cipher';
 
 declare module 'fastify' {
   interface FastifyInstance {

@@ -8,7 +8,7 @@ import type { TemplatesResponse } from '@shared/api/templates';
 import type { WhatsAppConfigResponse } from '@shared/api/whatsapp';
 import { contacts, conversations, mediaFiles, messages } from '../db/schema';
 import { createTestApp, signIn, type TestApp } from '../testing/test-app';
-import { newEncryptionKey } from '../whatsapp/token-cipher';
+import { newEncryptionKey } from '../lib/token-cipher';
 import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD, seedDemoTeam } from './demo-team';
 import { seedDemoWhatsApp } from './demo-whatsapp';
 

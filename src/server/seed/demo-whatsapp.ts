@@ -7,7 +7,7 @@ import { ensureContactForCustomer } from '../modules/contacts';
 import { findOrCreateConversation, updateConversationState, type DeliveryStatus, countInboundAfter, findMessageByWamid, lastOutboundSeq, markInboundReadBefore, setMessageMedia, applyStatuses, attachWamid, recordOutboundMessage, storeInboundMessages, type InboundMessage } from '../modules/conversations';
 import { insertMediaFiles, mediaDirOf, writeMediaFile } from '../modules/media';
 import { replaceTemplates } from '../modules/templates';
-import { createTokenCipher, parseEncryptionKey } from '../whatsapp/token-cipher';
+import { createTokenCipher, parseEncryptionKey } from '../lib/token-cipher';
 import { WhatsAppAccounts } from '../modules/whatsapp-settings';
 import type { DemoSeedContext } from './demo';
 

@@ -13,7 +13,7 @@ import { findOrCreateConversation } from '../modules/conversations/conversations
 import { createAppWithAdmin, organizationOf, sharedByFile, type Member, type TestApp } from './test-app';
 import { ensureContactForCustomer } from '../modules/contacts/contact-intake-service';
 import { recordOutboundMessage } from '../modules/conversations/message-delivery-service';
-import { newEncryptionKey } from '../whatsapp/token-cipher';
+import { newEncryptionKey } from '../lib/token-cipher';
 
 export const TEST_APP_SECRET = 'parley-test-app-secret';
 

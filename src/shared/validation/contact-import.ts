@@ -86,7 +86,7 @@ export function csvColumns(header: readonly string[]): CsvHeaderResult {
 export type ImportedContact = AcceptedContact;
 
 /**
- * A bad row's reason is computed on demand: yup's message costs ~100 µs a row, and an import only reports
+ * A bad row's reason is computed on demand: yup's message costs more than the row's check, and an import only reports
  * the first CSV_IMPORT_MAX_REPORTED_ERRORS of what may be 200,000 bad rows.
  */
 export type CsvRowOutcome =

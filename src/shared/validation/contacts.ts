@@ -79,8 +79,8 @@ export interface AcceptedContact extends NormalizedPhone {
 
 /**
  * The same rules as the schema's name, country code and phone fields, without messages, answering the
- * contact as stored when they pass: a CSV import checks 200,000 rows, and yup would add ~25 µs a row to
- * libphonenumber's parse (5-30 µs, which normalizing needs anyway). Only rows this refuses go through
+ * contact as stored when they pass: a CSV import checks every row, and yup would cost about as much again
+ * as libphonenumber's parse (which normalizing needs anyway). Only rows this refuses go through
  * yup, for their message; a test keeps the two in agreement.
  */
 export function acceptedContactFields({ name, countryCode, phoneNumber }: ContactFields): AcceptedContact | undefined {

@@ -18,9 +18,9 @@ interface PackedBatch {
 type OpenBatch = { [K in keyof PackedBatch]: string[] };
 
 /**
- * The good rows of a file, kept compactly until the upload is complete. As objects, 200,000 rows take
- * ~46 MB of heap (and the parser's strings are slices that keep its whole input chunks alive); joined
- * into one string per column per batch they take ~8 MB, and joining copies them out of those chunks.
+ * The good rows of a file, kept compactly until the upload is complete: one string per column per batch
+ * rather than an object per row. Objects would cost several times the heap, and the parser's strings are
+ * slices that keep its whole input chunks alive; joining copies them out of those chunks.
  */
 export class ContactBatches {
   private readonly packed: PackedBatch[] = [];

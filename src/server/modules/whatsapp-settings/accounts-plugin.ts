@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { createTokenCipher } from '../../whatsapp/token-cipher';
+import { createTokenCipher } from '../../lib/token-cipher';
 import { WhatsAppAccounts } from './whatsapp-accounts';
 
 declare module 'fastify' {

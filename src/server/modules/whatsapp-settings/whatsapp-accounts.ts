@@ -6,7 +6,7 @@ import {
 } from './whatsapp-settings-repository';
 import { GraphClient, type GraphClientOptions, type GraphCredentials } from '../../whatsapp/graph-client';
 import { whatsAppNotConfigured } from '../../whatsapp/graph-domain-error';
-import type { TokenCipher } from '../../whatsapp/token-cipher';
+import type { TokenCipher } from '../../lib/token-cipher';
 
 export interface WhatsAppAccount extends GraphCredentials {
   organizationId: string;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import type { AppConfig } from '../config';
-import { newEncryptionKey } from './token-cipher';
+import { newEncryptionKey } from '../lib/token-cipher';
 
 /**
  * Fills the secrets `npm start` may generate (see the README's configuration): the token-encryption key
