@@ -31,7 +31,7 @@ export function useMessages(conversationId: string) {
 
   // A refetch polls from the cursor the entry holds, and `merge` takes the answer in.
   const poll = useCallback(async () => !(await refetch()).isError, [refetch]);
-  // Our loop, not RTK Query's pollingInterval: that cannot back off after failed polls, nor poll at once when the tab shows again.
+  // Our loop, not RTK Query's pollingInterval: that polls at one fixed pace and cannot back off after failed polls.
   usePolling(poll, { intervalMs: MESSAGE_POLL_MS, maxIntervalMs: MAX_POLL_MS, enabled: true });
 
   const [olderState, setOlderState] = useState<OlderState>('idle');

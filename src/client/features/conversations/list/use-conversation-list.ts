@@ -44,7 +44,7 @@ export function useConversationList(args: ConversationListArgs, withAssignmentCo
     ]);
     return results.every((result) => !result.isError);
   }, [refetchList, refetchStatusCounts, refetchAssignmentCounts, withAssignmentCounts, refreshAlso]);
-  // Our loop, not RTK Query's pollingInterval: that cannot refresh these together, back off after failures, nor refresh at once when the tab shows again.
+  // Our loop, not RTK Query's pollingInterval: that polls each query on its own, at one fixed pace, with no back-off after failures.
   usePolling(refresh, { intervalMs: CONVERSATION_LIST_REFRESH_MS, maxIntervalMs: MAX_REFRESH_MS, enabled: true });
 
   // Load More's state belongs to one list: another filter starts idle.
