@@ -81,7 +81,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 }
 
 /**
- * Each module's routes at the URL the API gives them. The folder names what the code is about, so two
+ * Each module's routes at the URL the API gives them. The folder names what the code is about, so three
  * differ from their URL: the dashboard's figures are /api/analytics, Settings → Messaging API is
  * /api/settings; sending, linking and deleting media files belongs to the conversations.
  */

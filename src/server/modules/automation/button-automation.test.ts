@@ -142,6 +142,28 @@ describe('a quick-reply press on a broadcast message', () => {
   });
 });
 
+describe('a press from someone else', () => {
+  it("applies nothing and counts nothing when the pressing customer is not the message's recipient", async () => {
+    const agent = await addMember(suite.kit.t, suite.organizationId, await roleIdByName(suite.kit.t, suite.organizationId, 'Agent'), { name: 'Omar Haddad' });
+    const sent = await broadcastTo([{ triggerId: '1', triggerText: 'Talk to us', actionType: 'assign_agent', targetUserId: agent.user.userId }]);
+    const stranger = customerNumber();
+    const strangerChat = await customerWrites(db(), suite.organizationId, { waId: stranger });
+
+    // A `button` message from another customer naming the recipient's broadcast message.
+    await deliver(pressPayload(stranger, sent.wamid, 'Talk to us'));
+
+    const [theirs] = await db().select().from(conversations).where(eq(conversations.id, strangerChat.conversationId));
+    const [recipients] = await db().select().from(conversations).where(eq(conversations.id, sent.chat.conversationId));
+    expect([theirs.assignedToUserId, recipients.assignedToUserId]).toEqual([null, null]);
+    expect(await clickSummary(db(), suite.organizationId, sent.broadcastId)).toMatchObject({ totalButtonClicks: 0, uniqueContactsClicked: 0 });
+    expect(await db().select().from(buttonClicks).where(eq(buttonClicks.contactId, strangerChat.contactId))).toEqual([]);
+
+    // The recipient's own press still counts and applies.
+    await deliver(pressPayload(sent.waId, sent.wamid, 'Talk to us'));
+    expect(await clickSummary(db(), suite.organizationId, sent.broadcastId)).toMatchObject({ totalButtonClicks: 1, uniqueContactsClicked: 1 });
+  });
+});
+
 describe('/api/automation/rules', () => {
   it('adds rules to a broadcast\'s quick-reply buttons, lists them and deletes one', async () => {
     const sent = await broadcastTo([]);

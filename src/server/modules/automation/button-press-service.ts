@@ -9,7 +9,7 @@ import { insertClick, setClickOutcome, type ClickOutcome } from './button-clicks
 import { quickReplyButtons } from '@shared/templates/template-message';
 
 /**
- * A customer pressed a quick-reply button of a broadcast's message. Each press is recorded once (keyed
+ * A customer pressed a quick-reply button of a broadcast's message sent to them. Each press is recorded once (keyed
  * by the press's own wamid) and its button's rule is applied in the same transaction: assign_agent
  * gives the conversation to the agent, add_tag tags the contact, do_nothing only counts. A replayed
  * or reordered webhook finds the press recorded and applies nothing again.
@@ -59,6 +59,9 @@ async function applyPress(db: Database, organizationId: string, press: ButtonPre
     findMessageByWamid(db, organizationId, press.contextWamid),
   ]);
   if (!pressed || !original?.broadcastId) return false;
+  // Only the customer the message was sent to can press its buttons: a `button` message from anyone else
+  // naming it stays a message in their own chat, and is neither counted nor applied.
+  if (pressed.contactId !== original.contactId) return false;
   const broadcastId = original.broadcastId;
   const template = await findBroadcastTemplate(db, organizationId, broadcastId);
   if (!template) return false;

@@ -2,7 +2,8 @@ import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import { importTagSchema, INVALID_CSV_FILE, CSV_TOO_LARGE, isAcceptableCsvFile, recordedFileName } from '@shared/validation/contact-import';
 import { validate } from '@shared/validation/first-error';
-import { DomainError, invalidInput, tooLarge } from '../../lib/domain-error';
+import { invalidInput, tooLarge } from '../../lib/domain-error';
+import { multipartBodyError, multipartLimitError } from '../../lib/multipart-errors';
 import { checkCsvStream, type CheckedCsv } from './csv-rows';
 
 const ONE_FILE = 'Upload one CSV file at a time';
@@ -15,24 +16,11 @@ export interface CsvUpload {
   rows: CheckedCsv;
 }
 
-/** @fastify/multipart's limit errors, said the way the import screen's users need to hear them. */
-function limitError(error: unknown): unknown {
-  const code = (error as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(CSV_TOO_LARGE);
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return invalidInput(ONE_FILE);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return invalidInput('Send the file as multipart/form-data');
-  return error;
-}
+const UPLOAD_MESSAGES = { tooLarge: CSV_TOO_LARGE, oneFile: ONE_FILE, broken: BROKEN_UPLOAD };
 
-/**
- * An error the request body itself raised while it was read: a limit, or a body that is not valid
- * multipart (no boundary, cut off before its closing boundary, a part that ends inside its headers).
- * The parser reports the latter as plain errors, so anything else it raises is a broken upload: the
- * client's fault, answered 400, never a 500.
- */
+/** An error the request body itself raised while it was read. */
 function bodyError(error: unknown): unknown {
-  const known = limitError(error);
-  return known !== error || error instanceof DomainError ? known : invalidInput(BROKEN_UPLOAD);
+  return multipartBodyError(error, UPLOAD_MESSAGES);
 }
 
 /** The next part of the body; the parser's errors are the body's. */
@@ -88,7 +76,7 @@ export async function readCsvUpload(parts: AsyncIterableIterator<Multipart>): Pr
   try {
     upload = await readParts(parts);
   } catch (error) {
-    throw limitError(error);
+    throw multipartLimitError(error, UPLOAD_MESSAGES);
   }
   const checked = validate(importTagSchema, { tagName: upload.tagName });
   if (!checked.ok) throw invalidInput(checked.message);

@@ -9,7 +9,7 @@ import { uuidv7 } from '../../lib/ids';
 import { CONTACT_DELETED_NO_SEND, sendOutgoing, type ChatDeps } from './replies-service';
 import { findOrCreateConversation } from './conversations-repository';
 import { deleteMediaFileRow, findMediaFile, insertMediaFiles, setMetaMediaId, type MediaFileRow, mediaPath, newMediaFile, removeMediaFile, checkMediaFile, type CheckedFile, receiveUpload } from '../media';
-import { deleteMediaFile } from './message-delivery-service';
+import { deleteMediaFile, isMediaVisibleTo } from './message-delivery-service';
 import { conversationsShowingMedia } from './messages-repository';
 import type { Viewer } from './viewer';
 import { findContactRow, CONTACT_NOT_FOUND } from '../contacts';
@@ -86,17 +86,18 @@ async function removeUnused(deps: MediaDeps, organizationId: string, mediaId: st
   if (row?.storageKey) await removeMediaFile(deps.mediaDir, row.storageKey);
 }
 
-async function storedFile(deps: Pick<MediaDeps, 'db'>, organizationId: string, mediaId: string): Promise<MediaFileRow & { storageKey: string }> {
-  const row = await findMediaFile(deps.db, organizationId, mediaId);
-  if (!row) throw notFound(MEDIA_NOT_FOUND);
+/** A file the viewer may see, stored here (downloaded from Meta already). */
+async function storedFile(deps: Pick<MediaDeps, 'db'>, viewer: Viewer, mediaId: string): Promise<MediaFileRow & { storageKey: string }> {
+  const row = await findMediaFile(deps.db, viewer.organizationId, mediaId);
+  if (!row || !(await isMediaVisibleTo(deps.db, viewer, mediaId))) throw notFound(MEDIA_NOT_FOUND);
   if (!row.storageKey) throw notFound(MEDIA_NOT_READY);
   return { ...row, storageKey: row.storageKey };
 }
 
-/** GET /media/{id}/url: a short-lived link to the organization's stored file. */
-export async function mediaLink(deps: Pick<MediaDeps, 'db' | 'mediaUrls'>, organizationId: string, mediaId: string): Promise<MediaUrlResponse> {
-  const row = await storedFile(deps, organizationId, mediaId);
-  return deps.mediaUrls.sign(organizationId, row.id);
+/** GET /media/{id}/url: a short-lived link to a stored file the viewer may see. */
+export async function mediaLink(deps: Pick<MediaDeps, 'db' | 'mediaUrls'>, viewer: Viewer, mediaId: string): Promise<MediaUrlResponse> {
+  const row = await storedFile(deps, viewer, mediaId);
+  return deps.mediaUrls.sign(viewer.organizationId, row.id);
 }
 
 /** What the content route serves: the file's path, checked type, size and name. */
@@ -110,25 +111,27 @@ export interface MediaContent {
 }
 
 /**
- * GET /media/{id}/content: the organization's file (another organization's answers 404 like a missing
- * one), for a link this server signed for that organization and that has not expired (else 403).
+ * GET /media/{id}/content: a file the viewer may see (another organization's, or one only in another
+ * agent's conversations, answers 404 like a missing one), for a link this server signed for the
+ * organization and that has not expired (else 403).
  */
 export async function openMediaContent(
   deps: Pick<MediaDeps, 'db' | 'mediaUrls' | 'mediaDir'>,
-  organizationId: string,
+  viewer: Viewer,
   mediaId: string,
   link: { expires: number; signature: string },
 ): Promise<MediaContent> {
+  const { organizationId } = viewer;
   const found = await findMediaFile(deps.db, organizationId, mediaId);
-  if (!found) throw notFound(MEDIA_NOT_FOUND);
+  if (!found || !(await isMediaVisibleTo(deps.db, viewer, mediaId))) throw notFound(MEDIA_NOT_FOUND);
   if (!deps.mediaUrls.verify(organizationId, mediaId, link.expires, link.signature)) throw forbidden(MEDIA_LINK_INVALID);
-  const row = await storedFile(deps, organizationId, mediaId);
+  const row = await storedFile(deps, viewer, mediaId);
   return { path: mediaPath(deps.mediaDir, row.storageKey), mimeType: row.mimeType, sizeBytes: row.sizeBytes, fileName: row.fileName, expires: link.expires };
 }
 
-/** DELETE /media/{id}: the file's bytes and row go; the messages that showed it stay, without media. */
-export async function deleteMedia(deps: Pick<MediaDeps, 'db' | 'mediaDir'>, organizationId: string, mediaId: string): Promise<void> {
-  const row = await deleteMediaFile(deps.db, organizationId, mediaId);
+/** DELETE /media/{id}: a file the viewer may see; its bytes and row go, the messages that showed it stay, without media. */
+export async function deleteMedia(deps: Pick<MediaDeps, 'db' | 'mediaDir'>, viewer: Viewer, mediaId: string): Promise<void> {
+  const row = await deleteMediaFile(deps.db, viewer, mediaId);
   if (!row) throw notFound(MEDIA_NOT_FOUND);
   if (row.storageKey) await removeMediaFile(deps.mediaDir, row.storageKey);
 }

@@ -87,6 +87,26 @@ describe('sending a file', () => {
     expect(readdirSync(path.join(suite.kit.dataDir, 'media', suite.organizationId)).length).toBe(storedFiles);
   });
 
+  it.each([
+    ['a body cut off inside the file', (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="clientId"\r\n\r\n${randomUUID()}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n`],
+    ["a body that ends inside a part's headers", (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="fi`],
+    ['a body without its boundary', () => 'not multipart at all'],
+  ])('%s answers 400 and leaves no file behind', async (_, body) => {
+    await customerOpensChat();
+    const storedFiles = readdirSync(path.join(suite.kit.dataDir, 'media', suite.organizationId)).length;
+    const boundary = 'parleyRawBoundary';
+    const response = await suite.admin.request({
+      method: 'POST',
+      url: '/api/media/upload',
+      payload: body(boundary),
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+    });
+    expect({ status: response.statusCode, body: response.json() }).toEqual({
+      status: 400, body: { error: 'The upload was cut short or is not valid multipart/form-data. Choose the file and send it again.' },
+    });
+    expect(readdirSync(path.join(suite.kit.dataDir, 'media', suite.organizationId)).length).toBe(storedFiles);
+  });
+
   it("refuses a file over its kind's limit", async () => {
     const { contactId } = await customerOpensChat();
     const photo = samplePhoto(2);
@@ -205,5 +225,34 @@ describe('stored files', () => {
     const [row] = await db().select().from(messages).where(eq(messages.id, message.id));
     expect(row.mediaId).toBeNull();
     expect((await suite.admin.request({ method: 'DELETE', url: `/api/media/${message.mediaId}` })).statusCode).toBe(404);
+  });
+});
+
+describe('who may see a file', () => {
+  it("follows the conversation: another agent's chat's file is not found, for its link, its content and its delete", async () => {
+    const agentRights = ['chats:view', 'messages:view', 'messages:send'] as const;
+    const assignee = await addMemberWith(suite.kit.t, suite.organizationId, [...agentRights]);
+    const otherAgent = await addMemberWith(suite.kit.t, suite.organizationId, [...agentRights]);
+    const { contactId, conversationId } = await customerOpensChat();
+    const message: Message = (await upload(suite.admin, { contactId }, { data: samplePhoto(7).data, name: 'receipt.png' })).json().message;
+    const adminLink = (await suite.admin.request({ method: 'GET', url: `/api/media/${message.mediaId}/url` })).json().url;
+
+    // Unassigned: every agent sees the chat, and so its files.
+    expect((await otherAgent.request({ method: 'GET', url: `/api/media/${message.mediaId}/url` })).statusCode).toBe(200);
+
+    const assigned = await suite.admin.request({ method: 'PATCH', url: `/api/conversations/${conversationId}/assign`, payload: { assignToUserId: assignee.user.userId } });
+    expect(assigned.statusCode).toBe(200);
+    expect((await assignee.request({ method: 'GET', url: `/api/media/${message.mediaId}/url` })).statusCode).toBe(200);
+    expect((await assignee.request({ method: 'GET', url: adminLink })).statusCode).toBe(200);
+
+    const notFound = { error: 'Media not found' };
+    expect((await otherAgent.request({ method: 'GET', url: `/api/media/${message.mediaId}/url` })).json()).toEqual(notFound);
+    expect((await otherAgent.request({ method: 'GET', url: adminLink })).json()).toEqual(notFound);
+    const refusedDelete = await otherAgent.request({ method: 'DELETE', url: `/api/media/${message.mediaId}` });
+    expect(refusedDelete.statusCode).toBe(404);
+    expect(refusedDelete.json()).toEqual(notFound);
+    const [kept] = await db().select().from(messages).where(eq(messages.id, message.id));
+    expect(kept.mediaId).toBe(message.mediaId);
+    expect((await assignee.request({ method: 'GET', url: adminLink })).statusCode).toBe(200);
   });
 });

@@ -36,7 +36,7 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
   app.get(
     '/:id/url',
     { config: { access: 'messages:view' }, schema: { params: mediaParams, querystring: noQuery } },
-    async (request): Promise<MediaUrlResponse> => mediaLink(deps(), authOf(request).organizationId, request.params.id),
+    async (request): Promise<MediaUrlResponse> => mediaLink(deps(), viewerOf(authOf(request)), request.params.id),
   );
 
   app.get(
@@ -50,7 +50,7 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
       },
     },
     async (request, reply) => {
-      const content = await openMediaContent(deps(), authOf(request).organizationId, request.params.id, request.query);
+      const content = await openMediaContent(deps(), viewerOf(authOf(request)), request.params.id, request.query);
       return reply.headers(mediaContentHeaders(content)).send(createReadStream(content.path));
     },
   );
@@ -59,7 +59,7 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
     '/:id',
     { config: { access: 'messages:send' }, schema: { params: mediaParams } },
     async (request): Promise<MessageResponse> => {
-      await deleteMedia(deps(), authOf(request).organizationId, request.params.id);
+      await deleteMedia(deps(), viewerOf(authOf(request)), request.params.id);
       return { message: 'Media deleted' };
     },
   );

@@ -5,10 +5,11 @@ import { advanceForOutbound, lockConversations, lockConversationsForSend, lockCo
 import { DELIVERY_RANK, type DeliveryStatus, type StatusUpdate } from './delivery-status';
 import { deleteMediaFileRow, type MediaFileRow } from '../media';
 import {
-  clearMessageMedia, conversationOfMessage, conversationsOfMessages, conversationsOfWamids, conversationsShowingMedia, insertMessage,
+  clearMessageMedia, conversationOfMessage, isMediaShownIn, conversationsOfMessages, conversationsOfWamids, conversationsShowingMedia, insertMessage,
   insertOutboundBatch, lockWamids, markMessageFailed, markMessagesFailed, mergeStatuses, resendFailedMessages, setMessageWamid,
   setMessageWamids, type StatusMerge,
 } from './messages-repository';
+import { visibleConversations, type Viewer } from './viewer';
 import { deleteParkedBefore, parkStatuses, takeParkedStatuses, takeParkedStatusesOf, type ParkedStatus } from './pending-statuses-repository';
 
 /**
@@ -78,13 +79,26 @@ export async function recordSendFailure(
   });
 }
 
-/** Deletes a media file's row; the messages that showed it keep their rows, without media. Answers the row, or null. */
-export async function deleteMediaFile(db: Database, organizationId: string, mediaId: string): Promise<MediaFileRow | null> {
+/**
+ * Deletes a media file's row, when the viewer may see it (see `isMediaVisibleTo`); the messages that
+ * showed it keep their rows, without media. Answers the row, or null when there is none for the viewer.
+ */
+export async function deleteMediaFile(db: Database, viewer: Viewer, mediaId: string): Promise<MediaFileRow | null> {
+  const { organizationId } = viewer;
   return db.transaction(async (tx) => {
     await lockConversations(tx, organizationId, await conversationsShowingMedia(tx, organizationId, mediaId));
+    if (!(await isMediaVisibleTo(tx, viewer, mediaId))) return null;
     await clearMessageMedia(tx, organizationId, mediaId);
     return deleteMediaFileRow(tx, organizationId, mediaId);
   });
+}
+
+/**
+ * Who may see a media file is who may see a conversation showing it: with chats:view_all every file of
+ * the organization, otherwise the files shown in their own and the unassigned conversations.
+ */
+export async function isMediaVisibleTo(db: Queryable, viewer: Viewer, mediaId: string): Promise<boolean> {
+  return viewer.seesAll || isMediaShownIn(db, viewer.organizationId, mediaId, visibleConversations(viewer));
 }
 
 /** Pending statuses for a message Parley never stored (sent from elsewhere) are forgotten after this. */

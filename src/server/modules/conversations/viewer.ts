@@ -60,10 +60,11 @@ export function sees(viewer: Viewer, head: ConversationHead): boolean {
 
 /** One conversation of the viewer's, by id. */
 export function visibleConversation(viewer: Viewer, conversationId: string): SQL {
+  return and(eq(conversations.id, conversationId), visibleConversations(viewer)) as SQL;
+}
+
+/** The viewer's conversations, as a condition on `conversations`: the SQL form of `sees`. */
+export function visibleConversations(viewer: Viewer): SQL {
   const own = or(eq(conversations.assignedToUserId, viewer.userId), isNull(conversations.assignedToUserId));
-  return and(
-    eq(conversations.organizationId, viewer.organizationId),
-    eq(conversations.id, conversationId),
-    viewer.seesAll ? undefined : own,
-  ) as SQL;
+  return and(eq(conversations.organizationId, viewer.organizationId), viewer.seesAll ? undefined : own) as SQL;
 }

@@ -4,6 +4,7 @@ import { pipeline } from 'node:stream/promises';
 import type { Multipart } from '@fastify/multipart';
 import { MEDIA_MAX_BYTES } from '@shared/media-kinds';
 import { invalidInput, tooLarge } from '../../lib/domain-error';
+import { multipartBodyError } from '../../lib/multipart-errors';
 import { tooLargeFor } from './file-check';
 
 /** The upload's limits for @fastify/multipart: one file of any WhatsApp kind, and the form's few fields. */
@@ -11,21 +12,13 @@ export const UPLOAD_LIMITS = { fileSize: MEDIA_MAX_BYTES, files: 1, fields: 5, p
 
 const ONE_FILE = 'Upload one file at a time';
 const NO_FILE = 'Choose a file to send';
+export const BROKEN_UPLOAD = 'The upload was cut short or is not valid multipart/form-data. Choose the file and send it again.';
 
 /** A received upload: its text fields (unchecked) and the file, written to `path`. */
 export interface ReceivedUpload {
   fields: Record<string, string>;
   fileName: string;
   sizeBytes: number;
-}
-
-/** @fastify/multipart's limit errors, said the way the inbox's users need to hear them. */
-function uploadError(error: unknown): unknown {
-  const code = (error as { code?: string } | null)?.code;
-  if (code === 'FST_REQ_FILE_TOO_LARGE') return tooLarge(tooLargeFor(MEDIA_MAX_BYTES));
-  if (code === 'FST_FILES_LIMIT' || code === 'FST_PARTS_LIMIT' || code === 'FST_FIELDS_LIMIT') return invalidInput(ONE_FILE);
-  if (code === 'FST_INVALID_MULTIPART_CONTENT_TYPE') return invalidInput('Send the file as multipart/form-data');
-  return error;
 }
 
 /**
@@ -51,6 +44,6 @@ export async function receiveUpload(parts: AsyncIterableIterator<Multipart>, pat
     return { fields, ...file };
   } catch (error) {
     await rm(path, { force: true });
-    throw uploadError(error);
+    throw multipartBodyError(error, { tooLarge: tooLargeFor(MEDIA_MAX_BYTES), oneFile: ONE_FILE, broken: BROKEN_UPLOAD });
   }
 }

@@ -1,7 +1,7 @@
 import { and, count, eq, gt, lt, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/database';
 import { rowsOf } from '../../../db/rows-of';
-import { messages } from '../../../db/schema';
+import { conversations, messages } from '../../../db/schema';
 import { advanceCounters } from '../conversations-repository';
 
 /** The messages table: its row types, the lookups, one message's insert and the changes every part shares. */
@@ -100,6 +100,20 @@ export async function conversationsShowingMedia(db: Queryable, organizationId: s
     .from(messages)
     .where(and(eq(messages.organizationId, organizationId), eq(messages.mediaId, mediaId)));
   return rows.map((row) => row.conversationId);
+}
+
+/**
+ * Whether a message of a conversation matching `visible` (a condition on `conversations`) shows this
+ * media file: who may see a file is who may see a conversation showing it.
+ */
+export async function isMediaShownIn(db: Queryable, organizationId: string, mediaId: string, visible: SQL): Promise<boolean> {
+  const rows = await db
+    .select({ shown: sql<number>`1` })
+    .from(messages)
+    .innerJoin(conversations, and(eq(conversations.organizationId, messages.organizationId), eq(conversations.id, messages.conversationId)))
+    .where(and(eq(messages.organizationId, organizationId), eq(messages.mediaId, mediaId), visible))
+    .limit(1);
+  return rows.length > 0;
 }
 
 /** The messages showing this media file show none any more (the file was deleted). */

@@ -1,0 +1,1 @@
+CREATE INDEX "messages_media_idx" ON "messages" USING btree ("organization_id","media_id") WHERE "messages"."media_id" is not null;
