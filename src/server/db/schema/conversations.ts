@@ -153,6 +153,8 @@ export const mediaFiles = pgTable(
     sizeBytes: integer('size_bytes'),
     durationSeconds: integer('duration_seconds'),
     fileName: text('file_name'),
+    /** SHA-256 of an uploaded file's bytes (hex): a retry must send the same file. Null for downloads from Meta. */
+    contentSha256: text('content_sha256'),
     downloadAttempts: integer('download_attempts').notNull().default(0),
     nextDownloadAt: timestampTz('next_download_at').notNull().defaultNow(),
     downloadError: text('download_error'),

@@ -47,6 +47,7 @@ export async function sendMediaUpload(deps: MediaDeps, actor: Viewer, parts: Asy
     const fileName = safeFileName(upload.fileName, checked);
     await insertMediaFiles(deps.db, [{
       ...file, contactId: contact.id, storageKey: target.storageKey, mimeType: checked.mimeType, sizeBytes: upload.sizeBytes, fileName,
+      contentSha256: upload.sha256,
     }]);
     stored = true;
     const caption = fields.caption || undefined;

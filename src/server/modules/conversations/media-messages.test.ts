@@ -152,6 +152,26 @@ describe('sending a file', () => {
     expect((await suite.admin.request({ method: 'GET', url: `/api/conversations/${conversationId}/messages` })).json().data[0].id).toBe(stored.id);
   });
 
+  it('another file or caption under a failed message\'s clientId is refused (409): nothing is sent and the new file is removed', async () => {
+    const { contactId } = await customerOpensChat();
+    const clientId = randomUUID();
+    suite.kit.sandbox.injectFault(DEMO_BUSINESS.phoneNumberId, 'server_error', 1);
+    expect((await upload(suite.admin, { contactId, clientId }, { data: samplePhoto(8).data, name: 'invoice.png' })).statusCode).toBe(502);
+    const [stored] = await db().select().from(messages).where(eq(messages.clientId, clientId));
+    const sentBefore = sentMediaTypes().length;
+
+    const otherFile = await upload(suite.admin, { contactId, clientId }, { data: samplePhoto(9).data, name: 'invoice.png' });
+    const otherCaption = await upload(suite.admin, { contactId, clientId, caption: 'Paid' }, { data: samplePhoto(8).data, name: 'invoice.png' });
+    for (const refused of [otherFile, otherCaption]) {
+      expect({ status: refused.statusCode, body: refused.json() }).toEqual({
+        status: 409, body: { error: 'This clientId belongs to another message: a retry must send the same message' },
+      });
+    }
+    expect(sentMediaTypes().length).toBe(sentBefore);
+    const files = await db().select().from(mediaFiles).where(eq(mediaFiles.contactId, contactId));
+    expect(files.map((file) => file.id)).toEqual([stored.mediaId]);
+  });
+
   it('the same clientId twice sends one message', async () => {
     const { contactId, conversationId } = await customerOpensChat();
     const clientId = randomUUID();

@@ -124,6 +124,40 @@ describe('sending a text', () => {
     expect(sendsTo(waId)).toBe(1);
   });
 
+  it('a clientId is one message: another text under it is refused (409) and sends nothing, failed or not', async () => {
+    const { waId, conversationId } = await customerOpensChat();
+    const clientId = randomUUID();
+    suite.kit.sandbox.injectFault(DEMO_BUSINESS.phoneNumberId, 'server_error', 1);
+    expect((await send(suite.admin, conversationId, 'Your refund is on its way', clientId)).statusCode).toBe(502);
+
+    const CLIENT_ID_TAKEN = { error: 'This clientId belongs to another message: a retry must send the same message' };
+    const other = await send(suite.admin, conversationId, 'Your refund was declined', clientId);
+    expect({ status: other.statusCode, body: other.json() }).toEqual({ status: 409, body: CLIENT_ID_TAKEN });
+    expect(sendsTo(waId)).toBe(0);
+    const [stored] = await db().select().from(messages).where(eq(messages.clientId, clientId));
+    expect(stored).toMatchObject({ content: 'Your refund is on its way', status: 'failed' });
+
+    expect((await send(suite.admin, conversationId, 'Your refund is on its way', clientId)).statusCode).toBe(201);
+    const afterSent = await send(suite.admin, conversationId, 'Something else entirely', clientId);
+    expect({ status: afterSent.statusCode, body: afterSent.json() }).toEqual({ status: 409, body: CLIENT_ID_TAKEN });
+    expect(sendsTo(waId)).toBe(1);
+  });
+
+  it("a retry by another member sends the stored message and keeps its author", async () => {
+    const colleague = await addMemberWith(suite.kit.t, suite.organizationId, ['chats:view', 'messages:view', 'messages:send']);
+    const { waId, conversationId } = await customerOpensChat();
+    const clientId = randomUUID();
+    suite.kit.sandbox.injectFault(DEMO_BUSINESS.phoneNumberId, 'server_error', 1);
+    expect((await send(suite.admin, conversationId, 'We have your size in stock', clientId)).statusCode).toBe(502);
+
+    const retried = await send(colleague, conversationId, 'We have your size in stock', clientId);
+    expect(retried.statusCode).toBe(201);
+    expect(retried.json().message).toMatchObject({ status: 'sent', content: 'We have your size in stock' });
+    expect(sendsTo(waId)).toBe(1);
+    const [stored] = await db().select().from(messages).where(eq(messages.clientId, clientId));
+    expect(stored.senderUserId).toBe(suite.admin.user.userId);
+  });
+
   it('passes the WhatsApp configuration codes on to the client', async () => {
     const { conversationId } = await customerOpensChat();
     suite.kit.sandbox.injectFault(DEMO_BUSINESS.phoneNumberId, 'permission_denied', 1);

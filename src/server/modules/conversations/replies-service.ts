@@ -1,6 +1,6 @@
 import { CONVERSATION_NOT_FOUND, WINDOW_CLOSED_MESSAGE, type SendMessageResponse } from '@shared/api/conversations';
 import type { MediaKind } from '@shared/media-kinds';
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { conflict, notFound } from '../../lib/domain-error';
 import type { GraphClient } from '../../whatsapp/graph-client';
 import { toDomainError } from '../../whatsapp/graph-domain-error';
@@ -9,10 +9,10 @@ import type { WhatsAppAccounts } from '../whatsapp-settings';
 import { findContactRow } from '../contacts';
 import { conversationAfterChange } from './conversations-service';
 import { lockConversation, type ConversationRow } from './conversations-repository';
-import type { MediaUrlSigner } from '../media';
+import { findMediaFile, type MediaUrlSigner } from '../media';
 import { readMessage } from './message-feed-repository';
 import { attachWamid, recordSendFailure, storeOutboundMessage } from './message-delivery-service';
-import { findMessageByClientId, resendFailedMessage } from './messages-repository';
+import { findMessageByClientId, resendFailedMessage, type MessageRow } from './messages-repository';
 import { visibleConversation, type Viewer } from './viewer';
 import { messageOf } from './message-history-service';
 
@@ -20,6 +20,7 @@ import { messageOf } from './message-history-service';
 
 export const CONTACT_DELETED_NO_SEND = 'This contact is deleted. Restore it before sending messages.';
 export const SEND_FAILED = 'Failed to send message';
+export const CLIENT_ID_TAKEN = 'This clientId belongs to another message: a retry must send the same message';
 
 /** What sending needs besides the database: Graph clients on the organization's credentials, and media links. */
 export interface ChatDeps {
@@ -54,7 +55,9 @@ const windowIsOpen = (conversation: ConversationRow, now = Date.now()) =>
 /**
  * Sends a message at most once per client id. In one transaction, holding the conversation: a client
  * id already stored answers that message without calling Meta (a request repeated after a lost
- * answer never messages the customer twice), unless it failed, when it is sent again (Retry); a
+ * answer never messages the customer twice), unless it failed, when it is sent again (Retry, by
+ * whoever presses it; the message keeps its author); a different message under a stored client id is
+ * refused (409); a
  * closed customer-service window or a missing WhatsApp configuration refuses before anything is
  * stored or sent; otherwise the message is stored as `sending`. Then, outside the transaction, Meta
  * is called: its wamid marks the message sent, its error marks it failed with Meta's code and reason
@@ -69,6 +72,7 @@ export async function sendOutgoing(deps: ChatDeps, actor: Viewer, conversationId
     const conversation = await lockConversation(tx, visibleConversation(actor, conversationId));
     if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
     const existing = await findMessageByClientId(tx, organizationId, conversation.id, outgoing.clientId);
+    if (existing && !(await isSameMessage(tx, organizationId, existing, outgoing))) throw conflict(CLIENT_ID_TAKEN);
     if (existing && existing.status !== 'failed') return { messageId: existing.id, to: null, replacedMediaId: null };
     const contact = await findContactRow(tx, organizationId, conversation.contactId);
     if (!contact || contact.deletedAt) throw conflict(CONTACT_DELETED_NO_SEND);
@@ -97,6 +101,22 @@ export async function sendOutgoing(deps: ChatDeps, actor: Viewer, conversationId
     await deliver(deps, organizationId, { id: claim.messageId, conversationId }, () => outgoing.deliver(graph.client, to));
   }
   return { answer: await sentAnswer(deps, actor, claim.messageId, conversationId), created: to !== null, replacedMediaId: claim.replacedMediaId };
+}
+
+/**
+ * Whether a send repeats the message stored under its client id: the same kind and text, and for a file
+ * the same bytes (each upload is stored anew; a file uploaded before its hash was kept compares by type,
+ * size and name). Only a repeat is a retry: anything else under a taken client id would send the
+ * customer what the inbox does not show.
+ */
+async function isSameMessage(tx: Queryable, organizationId: string, existing: MessageRow, outgoing: Outgoing): Promise<boolean> {
+  if (existing.messageType !== outgoing.messageType || existing.content !== outgoing.content) return false;
+  if (!outgoing.mediaId || !existing.mediaId) return !outgoing.mediaId && !existing.mediaId;
+  if (existing.mediaId === outgoing.mediaId) return true;
+  const [before, now] = await Promise.all([findMediaFile(tx, organizationId, existing.mediaId), findMediaFile(tx, organizationId, outgoing.mediaId)]);
+  if (!before || !now) return false;
+  if (before.contentSha256 && now.contentSha256) return before.contentSha256 === now.contentSha256;
+  return before.mimeType === now.mimeType && before.sizeBytes === now.sizeBytes && before.fileName === now.fileName;
 }
 
 /** Hands a stored message to Meta; on a refusal records it on the message and answers the error. */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
 import { rm, stat } from 'node:fs/promises';
 import { pipeline } from 'node:stream/promises';
@@ -19,6 +20,8 @@ export interface ReceivedUpload {
   fields: Record<string, string>;
   fileName: string;
   sizeBytes: number;
+  /** SHA-256 of the file's bytes, hex. */
+  sha256: string;
 }
 
 /**
@@ -28,7 +31,7 @@ export interface ReceivedUpload {
  */
 export async function receiveUpload(parts: AsyncIterableIterator<Multipart>, path: string): Promise<ReceivedUpload> {
   const fields: Record<string, string> = {};
-  let file: { fileName: string; sizeBytes: number } | undefined;
+  let file: { fileName: string; sizeBytes: number; sha256: string } | undefined;
   try {
     for await (const part of parts) {
       if (part.type === 'field') {
@@ -36,9 +39,15 @@ export async function receiveUpload(parts: AsyncIterableIterator<Multipart>, pat
         continue;
       }
       if (part.fieldname !== 'file' || file) throw invalidInput(ONE_FILE);
-      await pipeline(part.file, createWriteStream(path));
+      const hash = createHash('sha256');
+      await pipeline(part.file, async function* hashed(chunks: AsyncIterable<Buffer>) {
+        for await (const chunk of chunks) {
+          hash.update(chunk);
+          yield chunk;
+        }
+      }, createWriteStream(path));
       if (part.file.truncated) throw tooLarge(tooLargeFor(MEDIA_MAX_BYTES));
-      file = { fileName: part.filename, sizeBytes: (await stat(path)).size };
+      file = { fileName: part.filename, sizeBytes: (await stat(path)).size, sha256: hash.digest('hex') };
     }
     if (!file) throw invalidInput(NO_FILE);
     return { fields, ...file };
