@@ -175,7 +175,8 @@ export interface AssignableAgent {
   /** The member's user id: what `assignToUserId` takes. */
   id: string;
   name: string;
-  email: string;
+  /** Only for a member who may see the team (members:view). */
+  email?: string;
 }
 
 export interface AgentsResponse {

@@ -2,6 +2,7 @@ import { BROADCAST_TEXTS, type AutomationRule, type AutomationRuleInput, type Au
 import type { AgentsResponse } from '@shared/api/conversations';
 import type { TemplateComponent } from '@shared/api/templates';
 import { quickReplyButtons } from '@shared/templates/template-message';
+import type { AuthContext } from '../../types';
 import type { Database, Queryable } from '../../db/database';
 import { invalidInput, notFound } from '../../lib/domain-error';
 import { listMemberPeople } from '../members';
@@ -15,10 +16,14 @@ export const RULE_TAG_NOT_FOUND = 'Tag not found';
 export const RULE_NOT_FOUND = 'Rule not found';
 export const NOT_A_QUICK_REPLY = 'Rules can only be set for the quick-reply buttons of the broadcast\'s template';
 
-/** Every member of the organization may be assigned conversations (and a broadcast button's replies), by name. */
-export async function listAgents(db: Database, organizationId: string): Promise<AgentsResponse> {
-  const people = await listMemberPeople(db, organizationId);
-  return { agents: people.map((person) => ({ id: person.userId, name: person.name, email: person.email })) };
+/**
+ * Every member of the organization may be assigned conversations (and a broadcast button's replies), by
+ * name. Their email addresses are the team's details: only a member with members:view gets them.
+ */
+export async function listAgents(db: Database, viewer: Pick<AuthContext, 'organizationId' | 'permissions'>): Promise<AgentsResponse> {
+  const people = await listMemberPeople(db, viewer.organizationId);
+  const withEmail = viewer.permissions.includes('members:view');
+  return { agents: people.map((person) => ({ id: person.userId, name: person.name, ...(withEmail ? { email: person.email } : {}) })) };
 }
 
 /** Refuses a rule whose agent is not a member of the organization or whose tag is not one of its live tags. */

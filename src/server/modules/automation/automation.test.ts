@@ -22,6 +22,18 @@ describe('GET /api/automation/agents', () => {
     });
   });
 
+  it("gives the e-mail addresses only to a member who may see the team (members:view)", async () => {
+    const assigner = await addMemberWith(suite.t, suite.organizationId, ['chats:view', 'chats:assign']);
+    const agents = (await assigner.request({ method: 'GET', url: '/api/automation/agents' })).json().agents;
+    expect(agents.length).toBeGreaterThan(1);
+    expect(agents.filter((agent: { email?: string }) => 'email' in agent)).toEqual([]);
+    expect(agents).toContainEqual({ id: suite.admin.user.userId, name: 'Ada Admin' });
+
+    const teamViewer = await addMemberWith(suite.t, suite.organizationId, ['chats:assign', 'members:view']);
+    expect((await teamViewer.request({ method: 'GET', url: '/api/automation/agents' })).json().agents)
+      .toContainEqual({ id: suite.admin.user.userId, name: 'Ada Admin', email: suite.admin.email });
+  });
+
   it('is open to members who assign chats, see automation or create broadcasts', async () => {
     for (const permission of ['chats:assign', 'automation:view', 'broadcasts:create'] as const) {
       const member = await addMemberWith(suite.t, suite.organizationId, [permission]);

@@ -182,10 +182,12 @@ export async function changeConversationStatus(db: Database, viewer: Viewer, con
  * The contact's conversation, created on first need (start chat). A deleted contact cannot be
  * messaged: not found, as for a contact of another organization or none at all.
  */
-export async function openContactConversation(db: Database, organizationId: string, contactId: string): Promise<ContactConversationResponse> {
-  const contact = await findContactRow(db, organizationId, contactId);
+export async function openContactConversation(db: Database, viewer: Viewer, contactId: string): Promise<ContactConversationResponse> {
+  const contact = await findContactRow(db, viewer.organizationId, contactId);
   if (!contact || contact.deletedAt) throw notFound(CONTACT_NOT_FOUND);
-  const conversation = await findOrCreateConversation(db, organizationId, contact.id);
+  const conversation = await findOrCreateConversation(db, viewer.organizationId, contact.id);
+  // Another agent's conversation is not found, like any the viewer may not see: not even its id is told.
+  if (!(await findConversation(db, visibleConversation(viewer, conversation.id)))) throw notFound(CONVERSATION_NOT_FOUND);
   return { conversationId: conversation.id, contact: { id: contact.id } };
 }
 

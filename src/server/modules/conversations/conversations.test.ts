@@ -252,3 +252,19 @@ describe('reading, assigning and status', () => {
     expect((await list(foreign)).data).toEqual([]);
   });
 });
+
+describe("a contact's conversation", () => {
+  it("is answered only to a member who may see it: another agent's is not found, its id never told", async () => {
+    const agent = await addMemberWith(suite.t, suite.organizationId, ['chats:view', 'contacts:view']);
+    const otherAgent = await addMemberWith(suite.t, suite.organizationId, ['chats:view', 'contacts:view']);
+    const chat = await customerWrites(db(), suite.organizationId, { waId: customerNumber() });
+    const open = (member: Member) => member.request({ method: 'GET', url: `/api/conversations/contact/${chat.contactId}` });
+
+    expect((await open(otherAgent)).json()).toEqual({ conversationId: chat.conversationId, contact: { id: chat.contactId } });
+    expect((await patch(suite.admin, chat.conversationId, 'assign', { assignToUserId: agent.user.userId })).statusCode).toBe(200);
+    expect((await open(agent)).json()).toEqual({ conversationId: chat.conversationId, contact: { id: chat.contactId } });
+    const hidden = await open(otherAgent);
+    expect({ status: hidden.statusCode, body: hidden.json() }).toEqual({ status: 404, body: { error: 'Conversation not found' } });
+    expect((await open(suite.admin)).statusCode).toBe(200);
+  });
+});

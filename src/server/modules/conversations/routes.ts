@@ -54,7 +54,7 @@ export async function conversationRoutes(fastify: FastifyInstance): Promise<void
     // Creates the contact's conversation on first use (once: repeating it answers the same one).
     { config: { access: 'chats:view', writesOnGet: true }, schema: { params: idParams({ contactId: CONTACT_NOT_FOUND }), querystring: noQuery } },
     async (request): Promise<ContactConversationResponse> =>
-      openContactConversation(app.db, authOf(request).organizationId, request.params.contactId),
+      openContactConversation(app.db, viewerOf(authOf(request)), request.params.contactId),
   );
 
   app.get(

@@ -1,15 +1,11 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Database } from '../../db/database';
-import { contacts, conversations, messageTemplates, tags } from '../../db/schema';
+import { contacts, messageTemplates, tags } from '../../db/schema';
 
 /**
  * The dashboard's counts (Drizzle only, reads only): each counts one organization's rows of another
  * module's table, so a card costs one indexed count and no module's data is loaded to count it.
  */
-
-export function countConversations(db: Database, organizationId: string): Promise<number> {
-  return countOf(db.select({ n: count() }).from(conversations).where(eq(conversations.organizationId, organizationId)));
-}
 
 export function countActiveContacts(db: Database, organizationId: string): Promise<number> {
   return countOf(

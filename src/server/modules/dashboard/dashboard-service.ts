@@ -1,40 +1,43 @@
 import type { DashboardCard } from '@shared/api/analytics';
 import type { Permission } from '@shared/permissions/catalogue';
 import type { Database } from '../../db/database';
-import { countActiveContacts, countActiveTags, countConversations, countTemplates } from './dashboard-repository';
+import type { AuthContext } from '../../types';
+import { statusCounts, viewerOf } from '../conversations';
+import { countActiveContacts, countActiveTags, countTemplates } from './dashboard-repository';
 
 interface CardDefinition extends Omit<DashboardCard, 'value'> {
   /** Cards link to screens; a card whose screen the member may not open is not shown. */
   requires: Permission;
-  count: (db: Database, organizationId: string) => Promise<number>;
+  count: (db: Database, member: AuthContext) => Promise<number>;
 }
+
+/** Counts of the organization's records, the same for every member who may open their screen. */
+const ofOrganization = (count: (db: Database, organizationId: string) => Promise<number>) =>
+  (db: Database, member: AuthContext) => count(db, member.organizationId);
 
 const CARDS: CardDefinition[] = [
   {
     id: 'conversations', title: 'Conversations', icon: 'messages', color: '#1976d2', link: '/conversations',
-    requires: 'chats:view', count: countConversations,
+    // The conversations the member sees: all with chats:view_all, else their own and the unassigned ones.
+    requires: 'chats:view', count: async (db, member) => (await statusCounts(db, viewerOf(member), 'all')).all,
   },
   {
     id: 'contacts', title: 'Contacts', icon: 'users', color: '#388e3c', link: '/contacts',
-    requires: 'contacts:view', count: countActiveContacts,
+    requires: 'contacts:view', count: ofOrganization(countActiveContacts),
   },
   {
     id: 'templates', title: 'Templates', icon: 'template', color: '#f57c00', link: '/templates',
-    requires: 'templates:view', count: countTemplates,
+    requires: 'templates:view', count: ofOrganization(countTemplates),
   },
   {
     id: 'tags', title: 'Tags', icon: 'tags', color: '#7b1fa2', link: '/tags',
-    requires: 'contacts:view', count: countActiveTags,
+    requires: 'contacts:view', count: ofOrganization(countActiveTags),
   },
 ];
 
 /** The dashboard's cards for one member, each counted by the database. */
-export async function dashboardCards(
-  db: Database,
-  organizationId: string,
-  permissions: readonly Permission[],
-): Promise<DashboardCard[]> {
-  const visible = CARDS.filter((card) => permissions.includes(card.requires));
-  const values = await Promise.all(visible.map((card) => card.count(db, organizationId)));
+export async function dashboardCards(db: Database, member: AuthContext): Promise<DashboardCard[]> {
+  const visible = CARDS.filter((card) => member.permissions.includes(card.requires));
+  const values = await Promise.all(visible.map((card) => card.count(db, member)));
   return visible.map(({ id, title, icon, color, link }, i) => ({ id, title, value: values[i], icon, color, link }));
 }

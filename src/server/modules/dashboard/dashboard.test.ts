@@ -1,6 +1,7 @@
 import { contacts, tags } from '../../db/schema';
 import { addMemberWith } from '../../testing/fixtures';
 import { createTestApp, signUpAdmin, type TestApp } from '../../testing/test-app';
+import { customerNumber, customerWrites } from '../conversations/inbox-test-fixtures';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,4 +51,23 @@ test('a member only gets the cards for screens their role may open', async () =>
   const agent = await addMemberWith(t, admin.user.organization!.organizationId, ['chats:view', 'templates:view']);
   const cards = (await agent.request({ method: 'GET', url: '/api/analytics' })).json().cards;
   expect(cards.map((c: { id: string }) => c.id)).toEqual(['conversations', 'templates']);
+});
+
+test('the Conversations card counts the conversations the member sees: theirs and the unassigned ones without chats:view_all', async () => {
+  const admin = await signUpAdmin(t.app, { organizationName: 'Counted Conversations' });
+  const organizationId = admin.user.organization!.organizationId;
+  const agent = await addMemberWith(t, organizationId, ['chats:view']);
+  const otherAgent = await addMemberWith(t, organizationId, ['chats:view']);
+  const chats = [];
+  for (let i = 0; i < 4; i += 1) chats.push(await customerWrites(t.database.db, organizationId, { waId: customerNumber() }));
+  const assign = (conversationId: string, userId: string) =>
+    admin.request({ method: 'PATCH', url: `/api/conversations/${conversationId}/assign`, payload: { assignToUserId: userId } });
+  expect((await assign(chats[0].conversationId, agent.user.userId)).statusCode).toBe(200);
+  expect((await assign(chats[1].conversationId, otherAgent.user.userId)).statusCode).toBe(200);
+
+  const conversationsCard = async (member: typeof admin) =>
+    (await member.request({ method: 'GET', url: '/api/analytics' })).json().cards.find((card: { id: string }) => card.id === 'conversations').value;
+  expect(await conversationsCard(admin)).toBe(4);
+  expect(await conversationsCard(agent)).toBe(3);
+  expect(await conversationsCard(otherAgent)).toBe(3);
 });

@@ -9,7 +9,6 @@ import { dashboardCards } from './dashboard-service';
 export async function dashboardRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<YupTypeProvider>();
   app.get('/', { config: { access: 'signed-in' }, schema: { querystring: noQuery } }, async (request): Promise<AnalyticsResponse> => {
-    const auth = authOf(request);
-    return { cards: await dashboardCards(app.db, auth.organizationId, auth.permissions) };
+    return { cards: await dashboardCards(app.db, authOf(request)) };
   });
 }

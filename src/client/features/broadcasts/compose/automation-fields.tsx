@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import MenuItem from '@mui/material/MenuItem';
 import Typography from '@mui/material/Typography';
 import { useFormikContext } from 'formik';
-import { useGetAgentsQuery } from '@client/api/agents-endpoints';
+import { agentLabel, useGetAgentsQuery } from '@client/api/agents-endpoints';
 import { useGetTagsQuery } from '@client/api/tags-endpoints';
 import { FormikTextField } from '@client/components/form/formik-text-field';
 import { AUTOMATION_ACTION_LABELS, AUTOMATION_ACTIONS } from '@shared/api/broadcasts';
@@ -48,7 +48,7 @@ export function AutomationFields() {
             >
               {(agents.data ?? []).map((agent) => (
                 <MenuItem key={agent.id} value={agent.id}>
-                  {agent.name} ({agent.email})
+                  {agentLabel(agent)}
                 </MenuItem>
               ))}
             </FormikTextField>

@@ -1,6 +1,6 @@
 import Alert from '@mui/material/Alert';
 import MenuItem from '@mui/material/MenuItem';
-import { useGetAgentsQuery } from '@client/api/agents-endpoints';
+import { agentLabel, useGetAgentsQuery } from '@client/api/agents-endpoints';
 import { FormDialog } from '@client/components/form/form-dialog';
 import { FormikTextField } from '@client/components/form/formik-text-field';
 import { assignConversationSchema } from '@shared/validation/conversations';
@@ -42,7 +42,7 @@ export function AssignDialog({ open, failure, onAssign, onClose }: AssignDialogP
       <FormikTextField name="assignToUserId" label="Agent" select required disabled={isLoading ? true : undefined} fullWidth>
         {agents.map((agent) => (
           <MenuItem key={agent.id} value={agent.id}>
-            {agent.name} ({agent.email})
+            {agentLabel(agent)}
           </MenuItem>
         ))}
       </FormikTextField>
