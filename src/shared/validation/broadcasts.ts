@@ -17,6 +17,10 @@ export const AUDIENCE_EITHER = 'Choose either tags or contacts';
 
 export const parameterRequired = (n: number) => `Parameter ${n} is required`;
 export const parameterTooLong = (n: number) => `Parameter ${n} is too long (max ${MAX_BROADCAST_PARAMETER_LENGTH} characters)`;
+export const parameterBadSpacing = (n: number) => `Parameter ${n} cannot contain line breaks, tabs or more than 4 spaces in a row`;
+
+/** WhatsApp refuses a template parameter with a line break, a tab or more than four consecutive spaces (error 132018). */
+const WHATSAPP_REFUSED_SPACING = /[\r\n\t]| {5}/;
 
 /** Meta allows at most 10 buttons per template, so no broadcast has more rules. */
 const MAX_RULES = 10;
@@ -25,7 +29,7 @@ const MAX_PARAMETERS = 100;
 
 const uuid = (message: string) => string().matches(UUID_FORMAT, message);
 
-/** Parameter N fills {{N}}: each one required and at most 1000 characters, reported at its own index. */
+/** Parameter N fills {{N}}: each one required, at most 1000 characters, spaced as WhatsApp takes it, reported at its own index. */
 export const parametersField = array(string().default(''))
   .max(MAX_PARAMETERS, `At most ${MAX_PARAMETERS} parameters`)
   .default([])
@@ -35,6 +39,7 @@ export const parametersField = array(string().default(''))
       const path = `${context.path}[${index}]`;
       if (!value || value.trim() === '') return [context.createError({ path, message: parameterRequired(index + 1) })];
       if (value.length > MAX_BROADCAST_PARAMETER_LENGTH) return [context.createError({ path, message: parameterTooLong(index + 1) })];
+      if (WHATSAPP_REFUSED_SPACING.test(value)) return [context.createError({ path, message: parameterBadSpacing(index + 1) })];
       return [];
     });
     if (errors.length === 0) return true;

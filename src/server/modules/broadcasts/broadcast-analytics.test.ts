@@ -291,6 +291,17 @@ describe('GET /api/broadcast/:id/recipients.csv', () => {
     expect(names.get(`+${minus.waId}`)).toBe("'-2+3");
   });
 
+  it('also writes as text a formula behind leading spaces or a line break', async () => {
+    const [spaced, broken] = await makeContacts(db(), suite.organizationId, 2);
+    await db().update(contacts).set({ name: '   =HYPERLINK("http://evil.example","Click")' }).where(eq(contacts.id, spaced.id));
+    await db().update(contacts).set({ name: '\n@SUM(1+1)' }).where(eq(contacts.id, broken.id));
+    const id = await createBroadcast([spaced.id, broken.id]);
+    const rows = parse((await download(id, '?filter=pending')).body).slice(1);
+    const names = new Map(rows.map((row) => [row[1], row[0]]));
+    expect(names.get(`+${spaced.waId}`)).toBe('\'   =HYPERLINK("http://evil.example","Click")');
+    expect(names.get(`+${broken.waId}`)).toBe("'\n@SUM(1+1)");
+  });
+
   it('walks a long list in batches without losing or repeating a row', async () => {
     const organizationId = suite.organizationId;
     const tag = await makeTag(db(), organizationId);

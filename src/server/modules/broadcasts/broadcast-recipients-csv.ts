@@ -6,11 +6,11 @@ import type { RecipientRow } from './broadcast-analytics-repository';
 const HEADER = ['Name', 'Phone number', 'State', 'Message status', 'Error code', 'Error message', 'Sent at', 'Delivered at', 'Read at', 'Replied at'];
 
 /**
- * Cells a spreadsheet would run as a formula (starting with = + - @, a tab or a carriage return) get a
- * leading quote. A plain signed number such as a phone number (+971501234567) cannot run anything and is
- * written as it is.
+ * Cells a spreadsheet would run as a formula (starting with = + - @, also after spaces, which spreadsheets
+ * skip, or with a tab or a carriage return) get a leading quote. A plain signed number such as a phone
+ * number (+971501234567) cannot run anything and is written as it is.
  */
-const FORMULA = /^(?![+-]?\d+(\.\d+)?$)[=+\-@\t\r]/;
+const FORMULA = /^(?![+-]?\d+(\.\d+)?$)(?:[\t\r]|\s*[=+\-@])/;
 
 /** Excel reads a file as UTF-8 (Arabic names, for instance) only when it starts with a byte order mark. */
 const BYTE_ORDER_MARK = '\ufeff';

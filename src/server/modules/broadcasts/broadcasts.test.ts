@@ -120,6 +120,8 @@ describe('POST /api/broadcast rules', () => {
     await expectRefused({ parameters: ['Layla'] }, 'Parameter 2 is required');
     await expectRefused({ parameters: ['Layla', '  '] }, 'Parameter 2 is required');
     await expectRefused({ parameters: ['Layla', 'x'.repeat(1001)] }, parameterTooLong(2));
+    const spacing = 'Parameter 2 cannot contain line breaks, tabs or more than 4 spaces in a row';
+    for (const bad of ['A-1\nA-2', 'A-1\tA-2', 'A-1\r\n', 'A-1     A-2']) await expectRefused({ parameters: ['Layla', bad] }, spacing);
     await expectRefused({ parameters: ['Layla', 'A-1', 'extra'] }, 'This template takes 2 parameters, not 3');
 
     const imageHeader = await insertTemplate(db(), suite.organizationId, {
