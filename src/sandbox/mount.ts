@@ -33,6 +33,7 @@ export async function mountBuiltInSandbox(app: FastifyInstance, config: AppConfi
     appSecret: config.whatsappAppSecret,
     webhookUrl: `${new URL(config.whatsappApiUrl).origin}/api/webhooks/whatsapp`,
     customersWriteFirst: config.sandboxCustomers,
+    failureRate: config.sandboxFailureRate,
     log: (message) => app.log.warn({ sandbox: true }, message),
   });
   await app.register(sandboxPlugin, { prefix: SANDBOX_MOUNT_PATH, sandbox, localCallersOnly: true, logLevel: 'warn' });

@@ -19,6 +19,8 @@ export interface AppConfig {
   builtInSandbox: boolean;
   /** Simulated sandbox customers write on their own (SANDBOX_CUSTOMERS=0 keeps them quiet). */
   sandboxCustomers: boolean;
+  /** SANDBOX_FAILURE_RATE (0..1): the share of marketing templates the built-in sandbox reports failed; unset, its own default. */
+  sandboxFailureRate?: number;
   seedDemo: boolean;
   /**
    * The Meta app secret webhook signatures are checked with. Unset with the built-in sandbox: `npm
@@ -79,6 +81,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     whatsappApiUrl: (env.WHATSAPP_API_URL || builtInSandboxUrl(env.HOST ?? '127.0.0.1', port)).replace(/\/+$/, ''),
     builtInSandbox: !env.WHATSAPP_API_URL,
     sandboxCustomers: env.SANDBOX_CUSTOMERS !== '0',
+    sandboxFailureRate: shareOf(env.SANDBOX_FAILURE_RATE),
     seedDemo: env.SEED_DEMO !== '0',
     whatsappAppSecret: env.WHATSAPP_APP_SECRET || undefined,
     encryptionKey: env.PARLEY_ENCRYPTION_KEY || undefined,
@@ -90,6 +93,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     throttle: DEFAULT_THROTTLE,
     broadcastLeaseSeconds: positiveNumber(env.BROADCAST_LEASE_SECONDS),
   };
+}
+
+/** A share from 0 to 1, or undefined when unset or out of range. */
+function shareOf(value: string | undefined): number | undefined {
+  const parsed = Number(value);
+  return value !== undefined && value.trim() !== '' && parsed >= 0 && parsed <= 1 ? parsed : undefined;
 }
 
 function positiveNumber(value: string | undefined): number | undefined {

@@ -22,8 +22,9 @@ export async function startServer(): Promise<E2eServer> {
   const baseUrl = `http://127.0.0.1:${port}`;
   const child = spawnScript(npmStartScript(), {
     // The sandbox's customers stay quiet: a test makes the customer it needs write (its control API),
-    // and random chatter would reorder the inbox and reopen closed windows under the tests.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', SANDBOX_CUSTOMERS: '0' },
+    // and random chatter would reorder the inbox and reopen closed windows under the tests. Nor does it
+    // fail sends at random: a test that needs a failure injects it.
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', SANDBOX_CUSTOMERS: '0', SANDBOX_FAILURE_RATE: '0' },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });
