@@ -71,6 +71,17 @@ describe('sending a file', () => {
     expect(text.json().message).toMatchObject({ messageType: 'document', mediaType: 'text/plain' });
   });
 
+  it('a .txt in UTF-16 (with its byte order mark) is text, not audio', async () => {
+    const { contactId } = await customerOpensChat();
+    const text = 'Opening hours: 10:00–22:00\nمرحبا\n';
+    const littleEndian = Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]);
+    const bigEndian = Buffer.from(Buffer.concat([Buffer.from([0xff, 0xfe]), Buffer.from(text, 'utf16le')]).swap16());
+    for (const data of [littleEndian, bigEndian]) {
+      const sent = await upload(suite.admin, { contactId }, { data, name: 'hours.txt' });
+      expect(sent.json().message).toMatchObject({ messageType: 'document', mediaType: 'text/plain' });
+    }
+  });
+
   it('refuses what WhatsApp does not take, by content: HTML named .png, binary named .txt, an executable, SVG', async () => {
     const { contactId } = await customerOpensChat();
     const storedFiles = readdirSync(path.join(suite.kit.dataDir, 'media', suite.organizationId)).length;

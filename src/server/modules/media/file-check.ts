@@ -1,4 +1,5 @@
 import { createReadStream } from 'node:fs';
+import { open } from 'node:fs/promises';
 import path from 'node:path';
 import { MEDIA_KINDS, mediaKindOf, type MediaKind } from '@shared/media-kinds';
 import { invalidInput, tooLarge } from '../../lib/domain-error';
@@ -36,7 +37,8 @@ const fileTypeModule = () => (detector ??= import('file-type/node'));
 /**
  * Checks a stored upload by its content, never its name: the type its bytes show (file-type), which
  * must be one WhatsApp takes (MEDIA_KINDS), within that kind's size limit. Plain text has no signature:
- * a `.txt` file is accepted as text/plain when its bytes are UTF-8 without NUL characters. Anything
+ * a `.txt` file is accepted as text/plain when its bytes are UTF-8, or UTF-16 after its byte order
+ * mark, without NUL characters. Anything
  * else (an HTML page named photo.png, a program) is refused.
  */
 export async function checkMediaFile(filePath: string, fileName: string, sizeBytes: number): Promise<CheckedFile> {
@@ -48,9 +50,11 @@ export async function checkMediaFile(filePath: string, fileName: string, sizeByt
 }
 
 async function detectMimeType(filePath: string, fileName: string): Promise<string | null> {
+  const extension = path.extname(fileName).toLowerCase();
+  // A UTF-16 byte order mark can also read as an audio frame header: a .txt file is text when it decodes.
+  if (extension === '.txt' && (await isUtf16Text(filePath))) return 'text/plain';
   const { fileTypeFromFile } = await fileTypeModule();
   const detected = await fileTypeFromFile(filePath);
-  const extension = path.extname(fileName).toLowerCase();
   if (!detected) return extension === '.txt' && (await isPlainText(filePath)) ? 'text/plain' : null;
   if (detected.mime === 'application/x-cfb') return COMPOUND_FILE_BY_EXTENSION[extension] ?? null;
   return WHATSAPP_NAME[detected.mime] ?? detected.mime;
@@ -58,15 +62,32 @@ async function detectMimeType(filePath: string, fileName: string): Promise<strin
 
 /** UTF-8 throughout, and no NUL (which no text file holds). */
 async function isPlainText(filePath: string): Promise<boolean> {
-  const decoder = new TextDecoder('utf-8', { fatal: true });
+  return decodesAsText(filePath, 'utf-8');
+}
+
+/** A UTF-16 byte order mark (little or big endian), then UTF-16 throughout without a NUL character. */
+async function isUtf16Text(filePath: string): Promise<boolean> {
+  const handle = await open(filePath);
+  const mark = Buffer.alloc(2);
+  try {
+    await handle.read(mark, 0, 2, 0);
+  } finally {
+    await handle.close();
+  }
+  const encoding = mark[0] === 0xff && mark[1] === 0xfe ? 'utf-16le' : mark[0] === 0xfe && mark[1] === 0xff ? 'utf-16be' : null;
+  return encoding !== null && decodesAsText(filePath, encoding);
+}
+
+/** Whether the whole file decodes in `encoding` (a byte order mark is allowed) with no NUL character. */
+async function decodesAsText(filePath: string, encoding: 'utf-8' | 'utf-16le' | 'utf-16be'): Promise<boolean> {
+  const decoder = new TextDecoder(encoding, { fatal: true });
   try {
     for await (const chunk of createReadStream(filePath)) {
       const bytes = chunk as Buffer;
-      if (bytes.includes(0)) return false;
-      decoder.decode(bytes, { stream: true });
+      if (encoding === 'utf-8' && bytes.includes(0)) return false;
+      if (decoder.decode(bytes, { stream: true }).includes('\u0000')) return false;
     }
-    decoder.decode();
-    return true;
+    return !decoder.decode().includes('\u0000');
   } catch (error) {
     if (error instanceof TypeError) return false;
     throw error;
