@@ -16,6 +16,11 @@ export const CSV_NO_MOBILE_COLUMN =
   'The file has no "mobile" column (or phone, phone number, whatsapp, whatsapp number). The first line must name the columns, e.g. mobile,name,country_code';
 export const CSV_NOT_UTF8 = 'The file is not UTF-8 text. Save it as "CSV UTF-8" and try again.';
 
+/** No row of contact details comes near this; a longer one (an unclosed quote, a binary file) is refused where it starts. */
+export const CSV_MAX_LINE_CHARACTERS = 64 * 1024;
+export const csvLineTooLong = (line: number) =>
+  `Line ${line} is longer than 64 KB: check it for a quote (") that is never closed.`;
+
 /** POST /tags/import's tagName: the import tag is an ordinary tag, so it follows the tag name rules. */
 export const importTagSchema = object({ tagName: tagNameField });
 

@@ -5,6 +5,7 @@ import type { Contact, ContactSearchResponse } from '@shared/api/contacts';
 import type { ContactNotePage } from '@shared/api/notes';
 import type { Tag, TagPage } from '@shared/api/tags';
 import { addMemberWith } from '../../testing/fixtures';
+import { CSV_MAX_BYTES } from '@shared/constants';
 import { multipartBody } from '../../testing/multipart';
 import { createAppWithAdmin, type Member, type TestApp } from '../../testing/test-app';
 
@@ -282,6 +283,20 @@ describe('refused uploads (nothing is stored)', () => {
     });
     expect(response.statusCode).toBe(400);
     expect(response.json()).toEqual({ error: message });
+    expect(await countContacts()).toBe(before);
+  });
+
+  test.each([
+    ['a quote that is never closed', `mobile,name\n9833300012,Ravi\n9833300013,"${'x'.repeat(70_000)}`, 3],
+    ['one 10 MB line', `mobile,name\n${'9'.repeat(CSV_MAX_BYTES - 20)}`, 2],
+    ['a header of a million columns', `${',mobile'.repeat(1_000_000)}\n9833300014\n`, 1],
+    ['escaped quotes and line breaks alternating inside one quote', `mobile,name\n"${'a""\n'.repeat(20_000)}`, 2],
+  ])('%s answers 400 naming the line, and stores nothing', async (_, body, line) => {
+    const before = await countContacts();
+    const response = await upload(body);
+    expect({ status: response.statusCode, body: response.json() }).toEqual({
+      status: 400, body: { error: `Line ${line} is longer than 64 KB: check it for a quote (") that is never closed.` },
+    });
     expect(await countContacts()).toBe(before);
   });
 

@@ -4,10 +4,12 @@ import Papa from 'papaparse';
 import type { CsvRowError } from '@shared/api/contact-import';
 import { CSV_IMPORT_MAX_REPORTED_ERRORS } from '@shared/constants';
 import {
+  CSV_MAX_LINE_CHARACTERS,
   CSV_NOT_UTF8,
   CSV_PARSE_CONFIG,
   createCsvRowChecker,
   csvColumns,
+  csvLineTooLong,
   INVALID_CSV_FILE,
 } from '@shared/validation/contact-import';
 import { invalidInput } from '../../lib/domain-error';
@@ -42,6 +44,33 @@ async function* utf8Text(bytes: AsyncIterable<Buffer>): AsyncGenerator<string> {
     yield text;
   }
   yield decode();
+}
+
+/**
+ * Refuses a record longer than CSV_MAX_LINE_CHARACTERS as soon as it gets that long, in one pass over
+ * the text. Without it a quote that is never closed makes the parser read the rest of the file as one
+ * record, re-reading it on every chunk (time grows with the square of the file). A record ends at a
+ * line break outside quotes; every `"` toggles quoting (an escaped `""` toggles twice). Lines are
+ * numbered as the parser numbers records: the header is line 1.
+ */
+async function* boundedRecords(text: AsyncIterable<string>): AsyncGenerator<string> {
+  let line = 1;
+  let length = 0;
+  let quoted = false;
+  for await (const chunk of text) {
+    for (let i = 0; i < chunk.length; i += 1) {
+      const code = chunk.charCodeAt(i);
+      if (code === 0x22) quoted = !quoted;
+      else if (code === 0x0a && !quoted) {
+        line += 1;
+        length = 0;
+        continue;
+      }
+      length += 1;
+      if (length > CSV_MAX_LINE_CHARACTERS) throw invalidInput(csvLineTooLong(line));
+    }
+    yield chunk;
+  }
 }
 
 /**
@@ -86,7 +115,7 @@ export async function checkCsvStream(bytes: Readable): Promise<CheckedCsv> {
     });
     parser.once('end', resolve);
     parser.once('error', reject);
-    pipeline(Readable.from(utf8Text(bytes)), parser).catch(reject);
+    pipeline(Readable.from(boundedRecords(utf8Text(bytes))), parser).catch(reject);
   });
   if (!check) throw invalidInput('The file is empty. The first line must name the columns, e.g. mobile,name,country_code');
   return result;
