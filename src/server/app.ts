@@ -27,6 +27,7 @@ import { databasePlugin } from './plugins/database';
 import { encryptionKeyPlugin } from './plugins/encryption-key';
 import { errorsPlugin } from './plugins/errors';
 import { maintenancePlugin } from './plugins/maintenance';
+import { requestDeadlinesPlugin } from './plugins/request-deadlines';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
 import { validationPlugin } from './plugins/validation';
@@ -62,6 +63,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   if (!options.database) app.addHook('onClose', async () => database.close());
 
   await app.register(errorsPlugin);
+  await app.register(requestDeadlinesPlugin, config.bodyDeadlines ?? {});
   await app.register(validationPlugin);
   await app.register(securityHeadersPlugin);
   await app.register(databasePlugin, { db: database.db });

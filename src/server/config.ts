@@ -49,6 +49,14 @@ export interface AppConfig {
    * call; the fault-test script shortens it so restarts settle sooner. Unset: the dispatcher's default.
    */
   broadcastLeaseSeconds: number | undefined;
+  /** How long a request body may take to arrive (tests shorten it); unset, 15 s, and 15 minutes for uploads. */
+  bodyDeadlines?: BodyDeadlines;
+}
+
+/** How long a request body may take to arrive: uploads (the multipart routes) get the longer allowance. */
+export interface BodyDeadlines {
+  defaultMs: number;
+  uploadMs: number;
 }
 
 export interface ThrottleLimits {
