@@ -1,7 +1,6 @@
 /** The media module's public face: what other modules, app.ts and the seed may use. */
 export { type CheckedFile, checkMediaFile } from './file-check';
 export { mediaCacheControl, mediaContentHeaders } from './media-content-headers';
-export { MediaFetcher } from './media-fetcher';
 export { mediaPlugin } from './media-plugin';
 export { deleteMediaFileRow, findMediaFile, insertMediaFiles, type MediaFileRow, type NewMediaFile, setMetaMediaId } from './media-service';
 export { mediaDirOf, mediaPath, newMediaFile, removeMediaFile, writeMediaFile } from './media-storage';

@@ -1,4 +1,3 @@
 /** The webhooks module's public face: what other modules, app.ts and the seed may use. */
 export { webhookRoutes } from './routes';
-export { inboxSettingsFor, WebhookInbox } from './webhook-inbox';
 export { webhookInboxPlugin } from './webhook-inbox-plugin';
