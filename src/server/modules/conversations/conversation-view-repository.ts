@@ -10,7 +10,7 @@ import { toLastMessage } from './message-view-repository';
 /**
  * Conversations as the inbox shows them, each built by one query: the conversation, its contact (with
  * tags), the assignee's name and the last message. `source` is the FROM item the conversations come
- * from, named "conversations": the table itself, or a union of its rows (see conversation-list.ts).
+ * from, named "conversations": the table itself, or a union of its rows (see inbox-list-repository.ts).
  */
 
 interface ConversationViewRow {

@@ -191,5 +191,5 @@ export async function openContactConversation(db: Database, viewer: Viewer, cont
   return { conversationId: conversation.id, contact: { id: contact.id } };
 }
 
-// The seed and webhook ingestion place conversations directly.
+// The seed places conversations directly.
 export { findOrCreateConversation, updateConversationState } from './conversations-repository';
