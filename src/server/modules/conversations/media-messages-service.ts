@@ -87,17 +87,23 @@ async function removeUnused(deps: MediaDeps, organizationId: string, mediaId: st
   if (row?.storageKey) await removeMediaFile(deps.mediaDir, row.storageKey);
 }
 
-/** A file the viewer may see, stored here (downloaded from Meta already). */
-async function storedFile(deps: Pick<MediaDeps, 'db'>, viewer: Viewer, mediaId: string): Promise<MediaFileRow & { storageKey: string }> {
+/** A file the viewer may see (else 404, like a missing one). */
+async function visibleFile(deps: Pick<MediaDeps, 'db'>, viewer: Viewer, mediaId: string): Promise<MediaFileRow> {
   const row = await findMediaFile(deps.db, viewer.organizationId, mediaId);
   if (!row || !(await isMediaVisibleTo(deps.db, viewer, mediaId))) throw notFound(MEDIA_NOT_FOUND);
+  return row;
+}
+
+/** The file's bytes are stored here (downloaded from Meta already). */
+function storedKey(row: MediaFileRow): string {
   if (!row.storageKey) throw notFound(MEDIA_NOT_READY);
-  return { ...row, storageKey: row.storageKey };
+  return row.storageKey;
 }
 
 /** GET /media/{id}/url: a short-lived link to a stored file the viewer may see. */
 export async function mediaLink(deps: Pick<MediaDeps, 'db' | 'mediaUrls'>, viewer: Viewer, mediaId: string): Promise<MediaUrlResponse> {
-  const row = await storedFile(deps, viewer, mediaId);
+  const row = await visibleFile(deps, viewer, mediaId);
+  storedKey(row);
   return deps.mediaUrls.sign(viewer.organizationId, row.id);
 }
 
@@ -122,12 +128,9 @@ export async function openMediaContent(
   mediaId: string,
   link: { expires: number; signature: string },
 ): Promise<MediaContent> {
-  const { organizationId } = viewer;
-  const found = await findMediaFile(deps.db, organizationId, mediaId);
-  if (!found || !(await isMediaVisibleTo(deps.db, viewer, mediaId))) throw notFound(MEDIA_NOT_FOUND);
-  if (!deps.mediaUrls.verify(organizationId, mediaId, link.expires, link.signature)) throw forbidden(MEDIA_LINK_INVALID);
-  const row = await storedFile(deps, viewer, mediaId);
-  return { path: mediaPath(deps.mediaDir, row.storageKey), mimeType: row.mimeType, sizeBytes: row.sizeBytes, fileName: row.fileName, expires: link.expires };
+  const row = await visibleFile(deps, viewer, mediaId);
+  if (!deps.mediaUrls.verify(viewer.organizationId, mediaId, link.expires, link.signature)) throw forbidden(MEDIA_LINK_INVALID);
+  return { path: mediaPath(deps.mediaDir, storedKey(row)), mimeType: row.mimeType, sizeBytes: row.sizeBytes, fileName: row.fileName, expires: link.expires };
 }
 
 /** DELETE /media/{id}: a file the viewer may see; its bytes and row go, the messages that showed it stay, without media. */
