@@ -20,7 +20,7 @@ import path from 'node:path';
 import { sql, TransactionRollbackError } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { benchConfig } from './bench-config';
 import { openDatabase, type Database, type DatabaseHandle } from '../server/db/database';
 import { contacts } from '../server/db/schema';
 import { uuidv7 } from '../server/lib/ids';
@@ -143,7 +143,7 @@ async function secondMember(app: FastifyInstance, organizationId: string): Promi
 async function serve(target: string, pgliteDir: string | undefined): Promise<void> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-import-'));
   const database = await open(target, pgliteDir);
-  const config = { ...loadConfig({ SEED_DEMO: '0', PUBLIC_URL: 'http://127.0.0.1' }), dataDir, clientDir: '/nonexistent' };
+  const config = benchConfig(dataDir);
   const app = await buildApp(config, { database, logger: false });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { CONTACTS_PAGE_SIZE } from '@shared/constants';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { benchConfig } from './bench-config';
 import { openDatabase, type DatabaseHandle } from '../server/db/database';
 import { writeImport } from '../server/modules/contact-import/contact-import-service';
 import { ContactBatches } from '../server/modules/contact-import/contact-batches';
@@ -71,7 +71,7 @@ async function seed(app: FastifyInstance, handle: DatabaseHandle, organizationId
 async function measureOn(label: string, open: () => Promise<DatabaseHandle>, target: string): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-list-'));
   const handle = await open();
-  const config = { ...loadConfig({ SEED_DEMO: '0', PUBLIC_URL: 'http://127.0.0.1' }), dataDir, clientDir: '/nonexistent' };
+  const config = benchConfig(dataDir);
   const app = await buildApp(config, { database: handle, logger: false });
   try {
     await app.listen({ port: 0, host: '127.0.0.1' });

@@ -6,7 +6,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import type { AssignmentCounts, ConversationPage, MessagePollResponse, StatusCounts } from '@shared/api/conversations';
 import { CONVERSATION_LIST_REFRESH_MS, CONVERSATION_PAGE_SIZE, MESSAGE_POLL_MS } from '@shared/constants';
 import { buildApp } from '../server/app';
-import { loadConfig } from '../server/config';
+import { benchConfig } from './bench-config';
 import { openDatabase, type Database } from '../server/db/database';
 import { rowsOf } from '../server/db/rows-of';
 import { createOrganization } from '../server/modules/organizations/organizations-service';
@@ -104,7 +104,7 @@ async function measure(url: string): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-inbox-'));
   // The pool the server has by default (DATABASE_URL without a size).
   const handle = await openDatabase({ kind: 'postgres', url });
-  const config = { ...loadConfig({ SEED_DEMO: '0', PUBLIC_URL: 'http://127.0.0.1' }), dataDir, clientDir: '/nonexistent' };
+  const config = benchConfig(dataDir);
   const app = await buildApp(config, { database: handle, logger: false });
   const bare = await startBareFastify();
   try {

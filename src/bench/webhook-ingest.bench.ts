@@ -8,7 +8,8 @@ import { DEMO_BUSINESS } from '@sandbox/fixtures';
 import { inboundPayload, statusPayload, type StatusEvent } from '@sandbox/payloads';
 import { buildSandboxApp } from '@sandbox/sandbox-plugin';
 import { buildApp } from '../server/app';
-import { GRAPH_API_VERSION, loadConfig } from '../server/config';
+import { benchConfig } from './bench-config';
+import { GRAPH_API_VERSION } from '../server/config';
 import { openDatabase, type DatabaseHandle } from '../server/db/database';
 import { conversations, messages, pendingStatuses, webhookEvents } from '../server/db/schema';
 import { findOrCreateConversation } from '../server/modules/conversations/conversations-repository';
@@ -98,9 +99,7 @@ async function measureOn(engine: string, open: () => Promise<DatabaseHandle>): P
   const graph = await startSandbox();
   const database = await open();
   const config = {
-    ...loadConfig({ SEED_DEMO: '0', PUBLIC_URL: 'http://127.0.0.1' }),
-    dataDir,
-    clientDir: '/nonexistent',
+    ...benchConfig(dataDir),
     whatsappApiUrl: graph.url,
     builtInSandbox: false,
     whatsappAppSecret: SECRET,

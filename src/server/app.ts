@@ -22,6 +22,7 @@ import { templateRoutes } from './modules/templates';
 import { webhookInboxPlugin, webhookRoutes } from './modules/webhooks';
 import { whatsappAccountsPlugin, whatsappSettingsRoutes } from './modules/whatsapp-settings';
 import { accessPlugin } from './plugins/access';
+import { apiRateLimitsPlugin } from './plugins/api-rate-limits';
 import { crossSitePlugin } from './plugins/cross-site';
 import { databasePlugin } from './plugins/database';
 import { encryptionKeyPlugin } from './plugins/encryption-key';
@@ -70,6 +71,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(maintenancePlugin, { kind: database.kind });
   await app.register(crossSitePlugin);
   await app.register(sessionPlugin);
+  await app.register(apiRateLimitsPlugin, config.apiRateLimits);
   await app.register(accessPlugin);
   await app.register(encryptionKeyPlugin);
   await app.register(whatsappAccountsPlugin);

@@ -43,6 +43,8 @@ export interface AppConfig {
   logLevel: string;
   sessions: { idleMinutes: number; absoluteHours: number };
   throttle: ThrottleLimits;
+  /** API requests one member, and one organization, may make per minute in each process. */
+  apiRateLimits: ApiRateLimits;
   /**
    * BROADCAST_LEASE_SECONDS: how long a claimed broadcast send belongs to the process that claimed it.
    * Past it, a send whose answer was never stored is reconciled (never re-sent). It must outlast a Graph
@@ -58,6 +60,17 @@ export interface BodyDeadlines {
   defaultMs: number;
   uploadMs: number;
 }
+
+export interface ApiRateLimits {
+  perMemberPerMinute: number;
+  perOrganizationPerMinute: number;
+}
+
+/**
+ * Far above what the client needs (a tab polls about 36 times a minute, so five tabs stay near 180),
+ * low enough that one organization's flood cannot slow the others down.
+ */
+export const DEFAULT_API_RATE_LIMITS: ApiRateLimits = { perMemberPerMinute: 600, perOrganizationPerMinute: 6_000 };
 
 export interface ThrottleLimits {
   /** Consecutive failures for one e-mail from one address before the growing delay starts. */
@@ -99,6 +112,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: env.LOG_LEVEL ?? 'info',
     sessions: { idleMinutes: 30, absoluteHours: 12 },
     throttle: DEFAULT_THROTTLE,
+    apiRateLimits: {
+      perMemberPerMinute: positiveNumber(env.RATE_LIMIT_PER_MEMBER) ?? DEFAULT_API_RATE_LIMITS.perMemberPerMinute,
+      perOrganizationPerMinute: positiveNumber(env.RATE_LIMIT_PER_ORGANIZATION) ?? DEFAULT_API_RATE_LIMITS.perOrganizationPerMinute,
+    },
     broadcastLeaseSeconds: positiveNumber(env.BROADCAST_LEASE_SECONDS),
   };
 }

@@ -14,6 +14,14 @@ export interface ApiError {
   code?: ErrorCode;
   /** The parsed response body, for the rare screen that needs more than `error` and `code`. */
   data?: unknown;
+  /** On a 429: how long the server asked to wait (its Retry-After header), in seconds. */
+  retryAfterSeconds?: number;
+}
+
+/** The error with the wait its Retry-After header asks for (in seconds: the API never sends the date form). */
+export function withRetryAfter(error: ApiError, header: string | null | undefined): ApiError {
+  const seconds = Number(header);
+  return header && Number.isFinite(seconds) && seconds >= 0 ? { ...error, retryAfterSeconds: seconds } : error;
 }
 
 function isRecord(value: unknown): value is Record<string, unknown> {

@@ -1,6 +1,7 @@
 import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { WhatsAppErrorCode } from '@shared/api/errors';
+import { slowDownText } from '@client/app/slow-down/slow-down-notice';
 import { errorMessage } from '@client/components/error-message';
 import { sessionApi } from '@client/session/session-api';
 import { sessionUser } from '@client/testing/fixtures';
@@ -171,6 +172,71 @@ describe('base query', () => {
         await store.dispatch(probeApi.endpoints.probe.initiate('/probe'));
       });
       expect(await screen.findByRole('dialog', { name: 'WhatsApp Not Configured' })).toBeInTheDocument();
+    });
+  });
+
+  describe("the API's rate limit (429 TOO_MANY_REQUESTS)", () => {
+    const overLimit = (seconds: string) =>
+      HttpResponse.json({ error: 'You are sending requests too fast. Parley will go on in a moment.', code: 'TOO_MANY_REQUESTS' }, { status: 429, headers: { 'retry-after': seconds } });
+
+    function refusedFirst(method: 'get' | 'post', refusals: number, seconds: string) {
+      const sentAt: number[] = [];
+      server.use(
+        http[method](apiUrl('/probe'), () => {
+          sentAt.push(Date.now());
+          return sentAt.length <= refusals ? overLimit(seconds) : HttpResponse.json({ ok: true });
+        }),
+      );
+      return sentAt;
+    }
+
+    it('waits for Retry-After, sends the query again and says so meanwhile instead of failing', async () => {
+      const sentAt = refusedFirst('get', 1, '1');
+      const { store } = renderWithProviders(<p>screen</p>);
+      const result = store.dispatch(probeApi.endpoints.probe.initiate('/probe'));
+      expect(await screen.findByRole('status')).toHaveTextContent(slowDownText(1));
+      expect(store.getState().slowDown.resumesAt).toBeGreaterThan(Date.now());
+      expect((await act(async () => result)).data).toEqual({ ok: true });
+      expect(sentAt).toHaveLength(2);
+      expect(sentAt[1] - sentAt[0]).toBeGreaterThanOrEqual(900);
+      await waitFor(() => expect(screen.queryByRole('status')).not.toBeInTheDocument());
+      expect(store.getState().slowDown.resumesAt).toBeNull();
+    });
+
+    it('other requests made during the wait wait too, rather than meet the limit again', async () => {
+      refusedFirst('get', 1, '1');
+      const other: number[] = [];
+      server.use(http.get(apiUrl('/other'), () => (other.push(Date.now()), HttpResponse.json({ ok: true }))));
+      const store = makeStore();
+      const first = store.dispatch(probeApi.endpoints.probe.initiate('/probe'));
+      await waitFor(() => expect(store.getState().slowDown.resumesAt).not.toBeNull());
+      const resumesAt = store.getState().slowDown.resumesAt ?? 0;
+      expect((await store.dispatch(probeApi.endpoints.probe.initiate('/other'))).data).toEqual({ ok: true });
+      expect(other[0]).toBeGreaterThanOrEqual(resumesAt - 10);
+      await first;
+    });
+
+    it('sends a refused write again (the limit refused it before it did anything)', async () => {
+      const sentAt = refusedFirst('post', 2, '0');
+      const result = await makeStore().dispatch(probeApi.endpoints.probeWrite.initiate('/probe'));
+      expect('data' in result && result.data).toEqual({ ok: true });
+      expect(sentAt).toHaveLength(3);
+    });
+
+    it('gives up after three refusals in a row and passes the 429 on', async () => {
+      const sentAt = refusedFirst('get', 10, '0');
+      const result = await makeStore().dispatch(probeApi.endpoints.probe.initiate('/probe'));
+      expect(result.error).toMatchObject({ status: 429, code: 'TOO_MANY_REQUESTS', retryAfterSeconds: 0 });
+      expect(sentAt).toHaveLength(3);
+    });
+
+    it("the sign-in throttle's 429 is an answer, sent once", async () => {
+      const calls = counting('post', '/probe', () => HttpResponse.json({ error: 'Too many sign-in attempts.', code: 'RATE_LIMITED' }, { status: 429, headers: { 'retry-after': '0' } }));
+      const store = makeStore();
+      const result = await store.dispatch(probeApi.endpoints.probeWrite.initiate('/probe'));
+      expect('error' in result && result.error).toMatchObject({ status: 429, code: 'RATE_LIMITED' });
+      expect(calls.count).toBe(1);
+      expect(store.getState().slowDown.resumesAt).toBeNull();
     });
   });
 });

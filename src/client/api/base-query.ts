@@ -8,9 +8,10 @@ import {
   type FetchBaseQueryMeta,
 } from '@reduxjs/toolkit/query/react';
 import { configErrorOpened } from '@client/app/config-error/config-error-slice';
+import { slowedDown, type SlowDownState } from '@client/app/slow-down/slow-down-slice';
 import { isWhatsAppErrorCode } from '@shared/api/errors';
 import { HTTP_TIMEOUT_MS, QUERY_RETRIES } from '@shared/constants';
-import { toApiError, type ApiError } from './api-error';
+import { toApiError, withRetryAfter, type ApiError } from './api-error';
 import type { ClientServices } from './client-services';
 
 /**
@@ -45,14 +46,27 @@ function methodOf(args: string | FetchArgs): string {
 }
 
 /**
+ * A request the API's rate limit refused did nothing, so it is sent again once the wait is over; after
+ * this many refusals in a row the caller gets the 429.
+ */
+const RATE_LIMIT_RESENDS = 2;
+/** The wait when a 429 names none. */
+const DEFAULT_WAIT_SECONDS = 5;
+
+const isOverRateLimit = (error: ApiError) => error.status === 429 && error.code === 'TOO_MANY_REQUESTS';
+
+/**
  * What every failed call gets, whoever made it (the base query, or an upload with progress, which
- * cannot go through fetch): a WHATSAPP_* code opens the configuration-error modal, any other 401
+ * cannot go through fetch): the API's rate limit holds every request back until its wait is over (the
+ * app says so), a WHATSAPP_* code opens the configuration-error modal, any other 401
  * (outside login, signup and the session check) reloads the page, which lands on /login, and a 5xx is
  * logged. The caller still gets the error.
  */
 export function handleApiError(error: ApiError, args: string | FetchArgs, api: Pick<BaseQueryApi, 'dispatch' | 'extra'>): void {
   const path = pathOf(args);
-  if (isWhatsAppErrorCode(error.code)) {
+  if (isOverRateLimit(error)) {
+    api.dispatch(slowedDown(Date.now() + (error.retryAfterSeconds ?? DEFAULT_WAIT_SECONDS) * 1000));
+  } else if (isWhatsAppErrorCode(error.code)) {
     api.dispatch(configErrorOpened(error.code));
   } else if (error.status === 401 && !NO_RELOAD_ON_401.some((prefix) => path.startsWith(prefix))) {
     (api.extra as ClientServices).reloadPage();
@@ -62,15 +76,27 @@ export function handleApiError(error: ApiError, args: string | FetchArgs, api: P
   }
 }
 
-/** fetch with the 10 s timeout and cookies, one retry for queries, errors normalized to ApiError. */
+/** Waits while the API's rate limit holds this member's requests back. */
+async function rateLimitWait(api: BaseQueryApi): Promise<void> {
+  const resumesAt = (api.getState() as { slowDown?: SlowDownState }).slowDown?.resumesAt;
+  if (resumesAt && resumesAt > Date.now()) await new Promise((resolve) => setTimeout(resolve, resumesAt - Date.now()));
+}
+
+/**
+ * fetch with the 10 s timeout and cookies, one retry for queries, errors normalized to ApiError; while
+ * the API's rate limit holds requests back, they wait for it and are sent then.
+ */
 export const baseQuery: BaseQueryFn<string | FetchArgs, unknown, ApiError, object, FetchBaseQueryMeta> = async (
   args,
   api,
   extraOptions,
 ) => {
-  const result = await retryingQuery(args, api, extraOptions);
-  if (result.error === undefined) return { data: result.data, meta: result.meta };
-  const error = toApiError(result.error as FetchBaseQueryError);
-  handleApiError(error, args, api);
-  return { error, meta: result.meta };
+  for (let resends = 0; ; resends += 1) {
+    await rateLimitWait(api);
+    const result = await retryingQuery(args, api, extraOptions);
+    if (result.error === undefined) return { data: result.data, meta: result.meta };
+    const error = withRetryAfter(toApiError(result.error as FetchBaseQueryError), result.meta?.response?.headers.get('retry-after'));
+    handleApiError(error, args, api);
+    if (!isOverRateLimit(error) || resends === RATE_LIMIT_RESENDS) return { error, meta: result.meta };
+  }
 };

@@ -1,5 +1,5 @@
 import type { Dispatch, UnknownAction } from '@reduxjs/toolkit';
-import { toApiError, type ApiError } from './api-error';
+import { toApiError, withRetryAfter, type ApiError } from './api-error';
 import { API_BASE_URL, handleApiError } from './base-query';
 import type { ClientServices } from './client-services';
 
@@ -48,7 +48,7 @@ export function uploadWithProgress<T>(request: UploadRequest) {
         const body: unknown = xhr.response;
         if (xhr.status >= 200 && xhr.status < 300 && body) resolve(body as T);
         // A body that is not JSON arrives as null.
-        else reject(fail(toApiError({ status: xhr.status, data: body ?? undefined })));
+        else reject(fail(withRetryAfter(toApiError({ status: xhr.status, data: body ?? undefined }), xhr.getResponseHeader('retry-after'))));
       };
       xhr.onerror = () => reject(fail({ status: 'FETCH_ERROR' }));
       xhr.ontimeout = () => reject(fail({ status: 'TIMEOUT_ERROR' }));

@@ -2,10 +2,11 @@ import { combineSlices, configureStore, type DevToolsEnhancerOptions } from '@re
 import { api } from '@client/api/base-api';
 import { browserServices, type ClientServices } from '@client/api/client-services';
 import { configErrorSlice } from './config-error/config-error-slice';
+import { slowDownSlice } from './slow-down/slow-down-slice';
 import type { readableState } from './devtools-state';
 
-// Server data lives in the one API slice; UI-only slices (the configuration-error modal) join here.
-const rootReducer = combineSlices(api, configErrorSlice);
+// Server data lives in the one API slice; UI-only slices (the configuration-error modal, the rate limit's wait) join here.
+const rootReducer = combineSlices(api, configErrorSlice, slowDownSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

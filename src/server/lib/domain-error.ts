@@ -34,4 +34,7 @@ export const conflict = (message: string, code?: ErrorCode) => new DomainError('
 export const tooLarge = (message: string) => new DomainError('too_large', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new DomainError('rate_limited', message, 'RATE_LIMITED', retryAfterSeconds);
+/** Over the API's per-minute limit: refused before anything ran, so the same request may be sent again after the wait. */
+export const tooManyRequests = (message: string, retryAfterSeconds: number) =>
+  new DomainError('rate_limited', message, 'TOO_MANY_REQUESTS', retryAfterSeconds);
 export const upstreamFailed = (message: string) => new DomainError('upstream_failed', message);

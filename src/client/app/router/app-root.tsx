@@ -1,5 +1,6 @@
 import { Outlet } from 'react-router-dom';
 import { ConfigErrorModal } from '../config-error/config-error-modal';
+import { SlowDownNotice } from '../slow-down/slow-down-notice';
 import { DocumentTitle } from './document-title';
 import { NavigationProgress } from './navigation-progress';
 
@@ -11,6 +12,7 @@ export function AppRoot() {
       <NavigationProgress />
       <Outlet />
       <ConfigErrorModal />
+      <SlowDownNotice />
     </>
   );
 }
