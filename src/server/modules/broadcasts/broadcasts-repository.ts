@@ -160,28 +160,49 @@ export async function markBroadcastsProcessing(db: Queryable, organizationId: st
     .where(and(eq(broadcasts.organizationId, organizationId), inArray(broadcasts.id, broadcastIds), eq(broadcasts.status, 'pending')));
 }
 
-/** Pauses sending broadcasts with the reason shown to the user (Meta paused the template, the token expired); answers those paused. */
-export async function pauseBroadcasts(db: Queryable, organizationId: string, broadcastIds: string[], reason: string): Promise<string[]> {
-  if (broadcastIds.length === 0) return [];
+/** Pauses a sending broadcast with the reason shown to the user (Meta paused the template, the token expired); false when it was not sending. */
+export async function pauseBroadcast(db: Queryable, organizationId: string, broadcastId: string, reason: string): Promise<boolean> {
   const paused = await db
     .update(broadcasts)
     .set({ status: 'paused', statusReason: reason, updatedAt: sql`now()` })
-    .where(and(eq(broadcasts.organizationId, organizationId), inArray(broadcasts.id, broadcastIds), inArray(broadcasts.status, [...SENDING_STATUSES])))
+    .where(and(eq(broadcasts.organizationId, organizationId), eq(broadcasts.id, broadcastId), inArray(broadcasts.status, [...SENDING_STATUSES])))
     .returning({ id: broadcasts.id });
-  return paused.map((row) => row.id);
+  return paused.length > 0;
+}
+
+/** No recipient of the broadcast (`broadcasts` row of the statement) is left `pending` or `sending`. */
+const NOTHING_LEFT_TO_SEND = sql`not exists (
+  select 1 from ${broadcastRecipients} r
+  where r.organization_id = ${broadcasts.organizationId} and r.broadcast_id = ${broadcasts.id} and r.state in ('pending', 'sending')
+)`;
+
+/**
+ * Locks, in id order, the sending broadcasts (these, or every one when `broadcastIds` is null) that
+ * look settled: nothing left `pending` or `sending`. Answers their ids, for `completeSettledBroadcasts`
+ * in the same transaction.
+ */
+export async function lockSettledBroadcasts(db: Queryable, broadcastIds: string[] | null): Promise<string[]> {
+  if (broadcastIds !== null && broadcastIds.length === 0) return [];
+  const among = broadcastIds === null ? sql`true` : inArray(broadcasts.id, broadcastIds);
+  const rows = await db
+    .select({ id: broadcasts.id })
+    .from(broadcasts)
+    .where(and(among, inArray(broadcasts.status, [...SENDING_STATUSES]), NOTHING_LEFT_TO_SEND))
+    .orderBy(broadcasts.id)
+    .for('update');
+  return rows.map((row) => row.id);
 }
 
 /**
- * Completes the sending broadcasts (these, or every one when `broadcastIds` is null) that have no
- * recipient left `pending` or `sending`: `completed`, or `failed` when not one recipient was sent (an
- * `ambiguous` one may have been, so it counts as sent here). Answers the broadcasts it completed.
+ * Completes these sending broadcasts if they have no recipient left `pending` or `sending`:
+ * `completed`, or `failed` when not one recipient was sent (an `ambiguous` one may have been, so it
+ * counts as sent here). Answers the broadcasts it completed.
  */
 export async function completeSettledBroadcasts(
   db: Queryable,
-  broadcastIds: string[] | null,
+  broadcastIds: string[],
 ): Promise<Array<{ id: string; status: BroadcastStatus }>> {
-  if (broadcastIds !== null && broadcastIds.length === 0) return [];
-  const among = broadcastIds === null ? sql`true` : inArray(broadcasts.id, broadcastIds);
+  if (broadcastIds.length === 0) return [];
   return db
     .update(broadcasts)
     .set({
@@ -192,14 +213,7 @@ export async function completeSettledBroadcasts(
       completedAt: sql`now()`,
       updatedAt: sql`now()`,
     })
-    .where(and(
-      among,
-      inArray(broadcasts.status, [...SENDING_STATUSES]),
-      sql`not exists (
-        select 1 from ${broadcastRecipients} r
-        where r.organization_id = ${broadcasts.organizationId} and r.broadcast_id = ${broadcasts.id} and r.state in ('pending', 'sending')
-      )`,
-    ))
+    .where(and(inArray(broadcasts.id, broadcastIds), inArray(broadcasts.status, [...SENDING_STATUSES]), NOTHING_LEFT_TO_SEND))
     .returning({ id: broadcasts.id, status: broadcasts.status });
 }
 

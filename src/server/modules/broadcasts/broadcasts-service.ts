@@ -16,7 +16,7 @@ import { lockOutboundMessages, recordOutboundOutcomes } from '../conversations';
 import { findTemplate } from '../templates';
 import {
   cancelPendingRecipients, contactsAmong, countAudience, insertAudienceRecipients, NO_RECIPIENT_COUNTS, recipientCounts,
-  requeueFailedRecipients, type Audience, type RecipientCounts,
+  lockRecipientsOf, requeueFailedRecipients, type Audience, type RecipientCounts,
 } from './recipients-repository';
 import {
   deleteBroadcastRow, findBroadcastByIdempotencyKey, findBroadcastPage, findBroadcastWithAuthor, insertBroadcast, lockBroadcast,
@@ -225,6 +225,9 @@ export async function deleteBroadcast(db: Database, organizationId: string, broa
             refused: messageIds.map((messageId) => ({ messageId, code: null, message: CANCELLED_BEFORE_SEND })),
           });
         }
+        // Every recipient row (the delete cascades to them) before the broadcast's row: a broadcast's
+        // row is locked after its recipients', never before (a settle pausing it holds some of them).
+        await lockRecipientsOf(tx, organizationId, broadcastId);
         if (!(await deleteBroadcastRow(tx, organizationId, broadcastId))) throw notFound(BROADCAST_TEXTS.notFound);
       });
       return { message: DELETED_MESSAGE };
@@ -249,9 +252,13 @@ function isDeadlock(error: unknown): boolean {
  */
 export async function retryFailedRecipients(db: Database, organizationId: string, broadcastId: string): Promise<RetryFailedResponse> {
   return db.transaction(async (tx) => {
-    // The broadcast's row lock orders this with the dispatcher's completion of the same broadcast.
-    if (!(await lockBroadcast(tx, organizationId, broadcastId))) throw notFound(BROADCAST_TEXTS.notFound);
+    // Recipients first, the broadcast's row after them: the order every transaction takes them in
+    // (settling a batch fails recipients, then pauses their broadcast), so this never waits for a
+    // recipient while holding a broadcast a settle waits for.
     const requeued = await requeueFailedRecipients(tx, organizationId, broadcastId);
+    // Locked even when it stays `processing`: a completion locks the row before reading the
+    // recipients, so it waits for this commit and sees them queued again.
+    if (!(await lockBroadcast(tx, organizationId, broadcastId))) throw notFound(BROADCAST_TEXTS.notFound);
     if (requeued > 0) await reopenBroadcast(tx, organizationId, broadcastId, ['completed', 'failed']);
     return { requeued };
   });

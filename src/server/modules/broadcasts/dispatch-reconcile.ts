@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import { DELIVERY_RANK, type StatusUpdate, lockOutboundMessages, recordOutboundOutcomes } from '../conversations';
 import { applyRecipientReports, findRecipientStates, type RecipientReport } from './recipients-repository';
-import { completeSettledBroadcasts } from './broadcasts-repository';
+import { completeBroadcasts } from './dispatch-service';
 
 /** A status webhook, with the `biz_opaque_callback_data` its send carried (a broadcast send's recipient id). */
 export interface CallbackStatus extends StatusUpdate {
@@ -44,7 +44,7 @@ export async function reconcileRecipients(db: Database, organizationId: string, 
     });
     return rows;
   });
-  await completeSettledBroadcasts(db, [...new Set(changed.map((row) => row.broadcastId))]);
+  await completeBroadcasts(db, [...new Set(changed.map((row) => row.broadcastId))]);
   return changed.length;
 }
 

@@ -1,10 +1,12 @@
-import type { Database } from '../../db/database';
+import type { Database, Queryable } from '../../db/database';
 import { uuidv7 } from '../../lib/ids';
 import { lockOutboundMessages, recordOutboundOutcomes, storeOutboundBatch } from '../conversations';
 import {
   assignSlots, claimDueRecipients, expireLeases, settleAttempt, type SendSettlement,
 } from './recipients-repository';
-import { completeSettledBroadcasts, findBroadcastSends, markBroadcastsProcessing, pauseBroadcasts } from './broadcasts-repository';
+import {
+  completeSettledBroadcasts, findBroadcastSends, lockSettledBroadcasts, markBroadcastsProcessing, pauseBroadcast,
+} from './broadcasts-repository';
 import { deleteAttempt, deleteStaleAttempts, extendAttempts, insertAttempt } from './dispatch-attempts-repository';
 import { judgeSend, type RetryPolicy, type SendResult } from './dispatch-outcomes';
 import { prepareSend, type PreparedSend } from './dispatch-template';
@@ -121,8 +123,8 @@ export interface BatchSettlement {
 /**
  * Settles a sent batch from Meta's answers (`results[i]` is `batch.items[i]`'s) in one transaction:
  * the messages take their wamids (or their failure), then the recipients their states (see
- * `judgeSend`). A refused token or a paused template pauses the broadcasts it concerns; broadcasts
- * with every recipient settled complete.
+ * `judgeSend`), and a refused token or a paused template pauses the broadcasts it concerns. Then
+ * broadcasts with every recipient settled complete.
  */
 export async function settleBatch(
   db: Database,
@@ -153,8 +155,9 @@ export async function settleBatch(
     if (settlement.state === 'failed') refused.push({ messageId: item.messageId, code: settlement.code, message: settlement.message });
   });
 
-  await db.transaction(async (tx) => {
-    // Wamids and conversations first, recipients last: the order status webhooks take them in.
+  const paused = await db.transaction(async (tx) => {
+    // Wamids and conversations first, then recipients (the order status webhooks take them in), and
+    // broadcast rows last: a broadcast's row is always locked after its recipients' rows, never before.
     await lockOutboundMessages(tx, organizationId, {
       wamids: accepted.map((a) => a.wamid),
       messageIds: [...accepted, ...refused].map((m) => m.messageId),
@@ -163,18 +166,41 @@ export async function settleBatch(
     await settleAttempt(tx, organizationId, batch.attemptId, settlements);
     // A row with no answer stays `sending` and its lease reconcile needs the watermark: keep it then (swept later).
     if (settlements.length === batch.items.length) await deleteAttempt(tx, batch.attemptId);
+    // In this transaction, not after it: once the failures commit, a completion check would find every
+    // recipient settled and fail a broadcast that must pause.
+    return pauseAll(tx, organizationId, pauses);
   });
-
-  const paused: BatchSettlement['paused'] = [];
-  for (const [broadcastId, reason] of pauses) {
-    if ((await pauseBroadcasts(db, organizationId, [broadcastId], reason)).length > 0) paused.push({ broadcastId, reason });
-  }
-  await completeSettledBroadcasts(db, batch.broadcastIds);
+  await completeBroadcasts(db, batch.broadcastIds);
   return {
     throttled,
     dueAgain: settlements.some((s) => s.state === 'pending' && s.retryInMs === 0),
     paused,
   };
+}
+
+/**
+ * Pauses each broadcast with its reason, in id order: two settles pausing the same broadcasts lock
+ * their rows in one order. Answers those paused.
+ */
+async function pauseAll(tx: Queryable, organizationId: string, pauses: ReadonlyMap<string, string>): Promise<BatchSettlement['paused']> {
+  const paused: BatchSettlement['paused'] = [];
+  for (const [broadcastId, reason] of [...pauses].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    if (await pauseBroadcast(tx, organizationId, broadcastId, reason)) paused.push({ broadcastId, reason });
+  }
+  return paused;
+}
+
+/**
+ * Completes the sending broadcasts (these, or every one when null) with nothing left to send. Their
+ * rows are locked first and their recipients read only then, by a later statement: whoever puts a
+ * recipient back in the queue (Retry failed) holds its broadcast's row until it commits, so the read
+ * sees that recipient. A completion locks broadcast rows only, in id order, and waits for nothing else.
+ */
+export async function completeBroadcasts(db: Database, broadcastIds: string[] | null): Promise<void> {
+  if (broadcastIds !== null && broadcastIds.length === 0) return;
+  await db.transaction(async (tx) => {
+    await completeSettledBroadcasts(tx, await lockSettledBroadcasts(tx, broadcastIds));
+  });
 }
 
 /**
@@ -188,7 +214,7 @@ export async function reconcileExpiredLeases(db: Database, batchSize = 1_000): P
   for (;;) {
     const expired = await expireLeases(db, batchSize);
     total += expired.count;
-    await completeSettledBroadcasts(db, expired.broadcastIds);
+    await completeBroadcasts(db, expired.broadcastIds);
     if (expired.count < batchSize) return total;
   }
 }
@@ -203,7 +229,7 @@ export async function sweepStaleAttempts(db: Database, olderThanSeconds: number)
 
 /** Completes every sending broadcast with nothing left to send (e.g. resumed with nothing queued, or all cancelled). */
 export async function completeIdleBroadcasts(db: Database): Promise<void> {
-  await completeSettledBroadcasts(db, null);
+  await completeBroadcasts(db, null);
 }
 
 // The dispatcher's other reads and writes: which organizations have sends due, and each number's pace.

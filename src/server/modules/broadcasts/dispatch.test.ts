@@ -2,15 +2,17 @@
 import { eq } from 'drizzle-orm';
 import { DEMO_BUSINESS } from '@sandbox/fixtures';
 import type { MessagePage, MessagePollResponse } from '@shared/api/conversations';
+import type { Database } from '../../db/database';
 import { contacts, messages, sendBuckets } from '../../db/schema';
 import { BroadcastDispatcher } from './dispatcher';
 import { GraphError } from '../../whatsapp/graph-error';
 import { saveConfig, storeUnconfirmedConfig } from '../../testing/whatsapp-test-kit';
 import { reopenBroadcast } from './broadcasts-repository';
 import { DEFAULT_RETRY_POLICY, judgeSend, type SendResult } from './dispatch-outcomes';
-import { settleBatch } from './dispatch-service';
+import { completeIdleBroadcasts, settleBatch } from './dispatch-service';
 import {
   broadcastCustomer, broadcastRow, dispatchSuite, findBucket, interruptedSends, makeRetriesDue, queueBroadcast, recipientRows,
+  setBroadcastStatus,
 } from './dispatch-test-fixtures';
 import { reserveSlots, slowDown } from './send-buckets-repository';
 
@@ -300,6 +302,36 @@ describe('Meta refusing sends', () => {
     } finally {
       await saveConfig(suite.admin, { messagesPerSecond: 1000 });
     }
+  });
+});
+
+describe('a refused token and a concurrent completion', () => {
+  /** `db`, except that every transaction it runs is followed, before the caller goes on, by another worker's completion check. */
+  const completingAfterEachTransaction = (database: Database): Database => new Proxy(database, {
+    get(target, property, receiver) {
+      if (property !== 'transaction') return Reflect.get(target, property, receiver) as unknown;
+      const transaction: Database['transaction'] = async (run, config) => {
+        const result = await target.transaction(run, config);
+        await completeIdleBroadcasts(target);
+        return result;
+      };
+      return transaction;
+    },
+  });
+
+  it('the broadcast is paused in the transaction that fails its recipients: a completion check right after it cannot fail it', async () => {
+    const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(3), status: 'paused' });
+    const batch = await interruptedSends(db(), suite.organizationId, queued, 60);
+    await setBroadcastStatus(db(), queued.broadcastId, 'processing');
+    const refusal = GraphError.fromResponse(401, { error: { code: 190, message: 'Error validating access token: Session has expired' } });
+    const settled = await settleBatch(
+      completingAfterEachTransaction(db()), batch, batch.items.map(() => ({ kind: 'error', error: refusal })), DEFAULT_RETRY_POLICY,
+    );
+
+    expect(settled.paused.map((p) => p.broadcastId)).toEqual([queued.broadcastId]);
+    expect(await broadcastRow(db(), queued.broadcastId)).toMatchObject({ status: 'paused', completedAt: null });
+    expect((await broadcastRow(db(), queued.broadcastId)).statusReason).toMatch(/^WhatsApp rejected the access token as invalid or expired/);
+    expect(await statesOf(queued.broadcastId)).toEqual(['failed', 'failed', 'failed']);
   });
 });
 

@@ -134,6 +134,15 @@ export async function cancelPendingRecipients(db: Queryable, organizationId: str
   return { messageIds: cancelled.flatMap((row) => (row.messageId ? [row.messageId] : [])) };
 }
 
+/** Locks every recipient row of the broadcast for the rest of the transaction. */
+export async function lockRecipientsOf(db: Queryable, organizationId: string, broadcastId: string): Promise<void> {
+  await db
+    .select({ id: broadcastRecipients.id })
+    .from(broadcastRecipients)
+    .where(and(eq(broadcastRecipients.organizationId, organizationId), eq(broadcastRecipients.broadcastId, broadcastId)))
+    .for('update');
+}
+
 /**
  * "Retry failed": the failed recipients whose message was never delivered and that were never retried
  * go back in the queue once (`retried`), due now, with their error cleared; answers how many.
