@@ -31,6 +31,7 @@ import { maintenancePlugin } from './plugins/maintenance';
 import { requestDeadlinesPlugin } from './plugins/request-deadlines';
 import { securityHeadersPlugin } from './plugins/security-headers';
 import { spaPlugin } from './plugins/spa';
+import { uploadSlotsPlugin } from './plugins/upload-slots';
 import { validationPlugin } from './plugins/validation';
 import './types';
 
@@ -73,6 +74,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(sessionPlugin);
   await app.register(apiRateLimitsPlugin, config.apiRateLimits);
   await app.register(accessPlugin);
+  await app.register(uploadSlotsPlugin);
   await app.register(encryptionKeyPlugin);
   await app.register(whatsappAccountsPlugin);
   await app.register(mediaPlugin);

@@ -122,7 +122,7 @@ function requestBodyOf(route: DeclaredRoute): JsonSchema | undefined {
   if (route.multipart) {
     return {
       required: true,
-      description: 'One file and its text fields, checked by the route itself',
+      description: 'One file and its text fields, the fields first (they are checked before the file is stored)',
       content: { 'multipart/form-data': { schema: { type: 'object' } } },
     };
   }

@@ -37,7 +37,7 @@ function trickle(head: string, firstBytes: string): Promise<{ answered: string }
     });
     socket.once('error', reject);
     socket.once('close', () => resolve({ answered }));
-    socket.write(head + firstBytes);
+    socket.write(head + firstBytes, 'latin1');
   });
 }
 
@@ -59,8 +59,12 @@ test('a body that arrives in time is answered as usual', async () => {
 
 test('an upload cut short leaves no partial file behind', async () => {
   const admin = await signUpAdmin(t.app);
+  const contact = await admin.request({ method: 'POST', url: '/api/contacts', payload: { name: 'Slow Sender', countryCode: '+44', phoneNumber: '7911123450' } });
   const boundary = 'parleyTrickle';
-  const firstBytes = `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n`;
+  // The fields, then 70 KB of a PNG: past the head the type check reads, so the file is being written when the body stalls.
+  const pngStart = Buffer.concat([Buffer.from('89504e470d0a1a0a0000000d4948445200000001000000010802000000', 'hex'), Buffer.alloc(70 * 1024)]).toString('latin1');
+  const firstBytes = `--${boundary}\r\nContent-Disposition: form-data; name="contactId"\r\n\r\n${contact.json().id}\r\n`
+    + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n${pngStart}`;
   const head = [
     'POST /api/media/upload HTTP/1.1', 'Host: 127.0.0.1', `Cookie: ${admin.cookie}`, 'Origin: http://localhost:3000',
     `Content-Type: multipart/form-data; boundary=${boundary}`, 'Content-Length: 5000000', '', '',

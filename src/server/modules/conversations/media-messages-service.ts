@@ -3,6 +3,7 @@ import path from 'node:path';
 import type { MediaUrlResponse, SendMessageResponse } from '@shared/api/conversations';
 import { validate } from '@shared/validation/first-error';
 import { mediaUploadFieldsSchema } from '@shared/validation/conversations';
+import type { InferType } from 'yup';
 import type { Multipart } from '@fastify/multipart';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/domain-error';
 import { uuidv7 } from '../../lib/ids';
@@ -24,30 +25,47 @@ export interface MediaDeps extends ChatDeps {
   mediaDir: string;
 }
 
+/** The form's fields must precede its file: the contact is checked before a byte of the file is stored. */
+export const FIELDS_BEFORE_FILE = 'Contact is required: send the contactId field before the file';
+
 /**
- * POST /media/upload: the file is streamed to its place under DATA_DIR and checked by its bytes, the
- * fields by the shared rules; then the message is sent like a text one (same client-id idempotency,
- * window and configuration checks) and Meta gets the file only when it is actually sent. A file that
- * ends up in no message (refused, or a repeated client id) is removed again.
+ * POST /media/upload: the fields (sent before the file) are checked by the shared rules and the contact
+ * found before the file's first byte is written; the file is then streamed to its place under DATA_DIR,
+ * its first bytes checked while it arrives and the whole of it once stored. The message is sent like a
+ * text one (same client-id idempotency, window and configuration checks) and Meta gets the file only
+ * when it is actually sent. A file that ends up in no message (refused, or a repeated client id) is
+ * removed again.
  */
-export async function sendMediaUpload(deps: MediaDeps, actor: Viewer, parts: AsyncIterableIterator<Multipart>): Promise<{ answer: SendMessageResponse; created: boolean }> {
+export async function sendMediaUpload(
+  deps: MediaDeps,
+  actor: Viewer,
+  upload: { parts: AsyncIterableIterator<Multipart>; declaredBytes?: number },
+): Promise<{ answer: SendMessageResponse; created: boolean }> {
   const file = { id: uuidv7(), organizationId: actor.organizationId };
-  const target = await newMediaFile(deps.mediaDir, file);
-  const upload = await receiveUpload(parts, target.path);
+  let accepted: { fields: InferType<typeof mediaUploadFieldsSchema>; contactId: string; storageKey: string; path: string } | undefined;
+  const received = await receiveUpload(upload.parts, {
+    declaredBytes: upload.declaredBytes,
+    acceptFile: async (formFields) => {
+      if (formFields.contactId === undefined) throw invalidInput(FIELDS_BEFORE_FILE);
+      const checkedFields = validate(mediaUploadFieldsSchema, formFields);
+      if (!checkedFields.ok) throw invalidInput(checkedFields.message);
+      const contact = await findContactRow(deps.db, actor.organizationId, checkedFields.value.contactId);
+      if (!contact) throw notFound(CONTACT_NOT_FOUND);
+      if (contact.deletedAt) throw conflict(CONTACT_DELETED_NO_SEND);
+      const target = await newMediaFile(deps.mediaDir, file);
+      accepted = { fields: checkedFields.value, contactId: contact.id, ...target };
+      return target.path;
+    },
+  });
+  if (!accepted) throw new Error('receiveUpload returned without accepting a file');
+  const { fields, contactId, storageKey, path: filePath } = accepted;
   let stored = false;
   try {
-    const checkedFields = validate(mediaUploadFieldsSchema, upload.fields);
-    if (!checkedFields.ok) throw invalidInput(checkedFields.message);
-    const fields = checkedFields.value;
-    const checked = await checkMediaFile(target.path, upload.fileName, upload.sizeBytes);
-    const contact = await findContactRow(deps.db, actor.organizationId, fields.contactId);
-    if (!contact) throw notFound(CONTACT_NOT_FOUND);
-    if (contact.deletedAt) throw conflict(CONTACT_DELETED_NO_SEND);
-    const conversation = await findOrCreateConversation(deps.db, actor.organizationId, contact.id);
-    const fileName = safeFileName(upload.fileName, checked);
+    const checked = await checkMediaFile(filePath, received.fileName, received.sizeBytes);
+    const conversation = await findOrCreateConversation(deps.db, actor.organizationId, contactId);
+    const fileName = safeFileName(received.fileName, checked);
     await insertMediaFiles(deps.db, [{
-      ...file, contactId: contact.id, storageKey: target.storageKey, mimeType: checked.mimeType, sizeBytes: upload.sizeBytes, fileName,
-      contentSha256: upload.sha256,
+      ...file, contactId, storageKey, mimeType: checked.mimeType, sizeBytes: received.sizeBytes, fileName, contentSha256: received.sha256,
     }]);
     stored = true;
     const caption = fields.caption || undefined;
@@ -57,7 +75,7 @@ export async function sendMediaUpload(deps: MediaDeps, actor: Viewer, parts: Asy
       clientId: fields.clientId ?? uuidv7(),
       mediaId: file.id,
       deliver: async (client, to) => {
-        const metaMediaId = await client.uploadMedia({ data: await openAsBlob(target.path, { type: checked.mimeType }), mimeType: checked.mimeType, fileName });
+        const metaMediaId = await client.uploadMedia({ data: await openAsBlob(filePath, { type: checked.mimeType }), mimeType: checked.mimeType, fileName });
         await setMetaMediaId(deps.db, file.id, metaMediaId);
         const sent = await client.sendMedia(to, { kind: checked.kind, media: { id: metaMediaId }, caption, filename: fileName });
         return sent.wamid;
@@ -67,7 +85,7 @@ export async function sendMediaUpload(deps: MediaDeps, actor: Viewer, parts: Asy
     if (outcome.replacedMediaId) await removeUnused(deps, actor.organizationId, outcome.replacedMediaId);
     return outcome;
   } catch (error) {
-    if (!stored) await removeMediaFile(deps.mediaDir, target.storageKey);
+    if (!stored) await removeMediaFile(deps.mediaDir, storageKey);
     else await removeUnused(deps, actor.organizationId, file.id);
     throw error;
   }

@@ -99,17 +99,17 @@ describe('sending a file', () => {
   });
 
   it.each([
-    ['a body cut off inside the file', (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="clientId"\r\n\r\n${randomUUID()}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n`],
+    ['a body cut off inside the file', (boundary: string, contactId: string) => `--${boundary}\r\nContent-Disposition: form-data; name="contactId"\r\n\r\n${contactId}\r\n--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\x89PNG\r\n`],
     ["a body that ends inside a part's headers", (boundary: string) => `--${boundary}\r\nContent-Disposition: form-data; name="fi`],
     ['a body without its boundary', () => 'not multipart at all'],
   ])('%s answers 400 and leaves no file behind', async (_, body) => {
-    await customerOpensChat();
+    const { contactId } = await customerOpensChat();
     const storedFiles = readdirSync(path.join(suite.kit.dataDir, 'media', suite.organizationId)).length;
     const boundary = 'parleyRawBoundary';
     const response = await suite.admin.request({
       method: 'POST',
       url: '/api/media/upload',
-      payload: body(boundary),
+      payload: body(boundary, contactId),
       headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
     });
     expect({ status: response.statusCode, body: response.json() }).toEqual({
@@ -130,7 +130,7 @@ describe('sending a file', () => {
   it('checks the fields, the contact and the window before anything reaches Meta', async () => {
     const { contactId } = await customerOpensChat();
     const photo = samplePhoto(3);
-    expect((await upload(suite.admin, {}, { data: photo.data, name: 'a.png' })).json()).toEqual({ error: 'Contact is required' });
+    expect((await upload(suite.admin, {}, { data: photo.data, name: 'a.png' })).json()).toEqual({ error: 'Contact is required: send the contactId field before the file' });
     expect((await upload(suite.admin, { contactId: randomUUID() }, { data: photo.data, name: 'a.png' })).json()).toEqual({ error: 'Contact not found' });
     expect((await upload(suite.admin, { contactId, caption: 'x'.repeat(1025) }, { data: photo.data, name: 'a.png' })).json())
       .toEqual({ error: 'Caption is too long (max 1024 characters)' });

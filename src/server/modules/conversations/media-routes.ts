@@ -28,7 +28,9 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
   const deps = () => ({ db: app.db, accounts: app.whatsappAccounts, mediaUrls: app.mediaUrls, mediaDir });
 
   app.post('/upload', { config: { access: SEND_ACCESS, multipart: true } }, async (request, reply): Promise<SendMessageResponse> => {
-    const sent = await sendMediaUpload(deps(), viewerOf(authOf(request)), request.parts());
+    const declared = Number(request.headers['content-length']);
+    const upload = { parts: request.parts(), declaredBytes: Number.isFinite(declared) ? declared : undefined };
+    const sent = await sendMediaUpload(deps(), viewerOf(authOf(request)), upload);
     void reply.status(sent.created ? 201 : 200);
     return sent.answer;
   });

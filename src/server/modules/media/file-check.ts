@@ -56,8 +56,59 @@ async function detectMimeType(filePath: string, fileName: string): Promise<strin
   const { fileTypeFromFile } = await fileTypeModule();
   const detected = await fileTypeFromFile(filePath);
   if (!detected) return extension === '.txt' && (await isPlainText(filePath)) ? 'text/plain' : null;
-  if (detected.mime === 'application/x-cfb') return COMPOUND_FILE_BY_EXTENSION[extension] ?? null;
-  return WHATSAPP_NAME[detected.mime] ?? detected.mime;
+  return whatsAppMimeType(detected.mime, extension);
+}
+
+/** file-type's answer as WhatsApp names it; a Compound File by its extension; null for a file WhatsApp does not take. */
+function whatsAppMimeType(detected: string, extension: string): string | null {
+  if (detected === 'application/x-cfb') return COMPOUND_FILE_BY_EXTENSION[extension] ?? null;
+  return WHATSAPP_NAME[detected] ?? detected;
+}
+
+/** How much of an upload checkFileHead needs (file-type reads what it needs from its start; a zip's first entries fit). */
+export const FILE_HEAD_BYTES = 64 * 1024;
+
+/**
+ * The first check of an upload, on its first FILE_HEAD_BYTES while it streams, before anything is
+ * written: its bytes must start like a file WhatsApp takes. Answers the most the file may then hold
+ * (its kind's limit). A zip could still prove a Word, Excel or PowerPoint file only once whole, so it
+ * passes here as a possible document; checkMediaFile has the last word on the whole file.
+ */
+export async function checkFileHead(head: Buffer, fileName: string): Promise<number> {
+  const extension = path.extname(fileName).toLowerCase();
+  const documentBytes = MEDIA_KINDS.document.maxBytes;
+  if (extension === '.txt' && headDecodesAsText(head, utf16Encoding(head))) return documentBytes;
+  const { fileTypeFromBuffer } = await fileTypeModule();
+  const detected = await fileTypeFromBuffer(head);
+  if (!detected) {
+    if (extension === '.txt' && headDecodesAsText(head, 'utf-8')) return documentBytes;
+    throw invalidInput(UNSUPPORTED_FILE_TYPE);
+  }
+  if (detected.mime === 'application/zip') return documentBytes;
+  const mimeType = whatsAppMimeType(detected.mime, extension);
+  const kind = mimeType ? mediaKindOf(mimeType) : null;
+  if (!kind) throw invalidInput(UNSUPPORTED_FILE_TYPE);
+  return MEDIA_KINDS[kind].maxBytes;
+}
+
+/** Whether a file's first bytes decode in `encoding` (a character cut at the end is fine) with no NUL character. */
+function headDecodesAsText(head: Buffer, encoding: TextEncoding | null): boolean {
+  if (!encoding) return false;
+  try {
+    return !new TextDecoder(encoding, { fatal: true }).decode(head, { stream: true }).includes('\u0000');
+  } catch (error) {
+    if (isDecodingError(error)) return false;
+    throw error;
+  }
+}
+
+type TextEncoding = 'utf-8' | 'utf-16le' | 'utf-16be';
+
+/** The UTF-16 encoding a byte order mark names, or null. */
+function utf16Encoding(mark: Buffer): 'utf-16le' | 'utf-16be' | null {
+  if (mark[0] === 0xff && mark[1] === 0xfe) return 'utf-16le';
+  if (mark[0] === 0xfe && mark[1] === 0xff) return 'utf-16be';
+  return null;
 }
 
 /** UTF-8 throughout, and no NUL (which no text file holds). */
@@ -74,12 +125,12 @@ async function isUtf16Text(filePath: string): Promise<boolean> {
   } finally {
     await handle.close();
   }
-  const encoding = mark[0] === 0xff && mark[1] === 0xfe ? 'utf-16le' : mark[0] === 0xfe && mark[1] === 0xff ? 'utf-16be' : null;
+  const encoding = utf16Encoding(mark);
   return encoding !== null && decodesAsText(filePath, encoding);
 }
 
 /** Whether the whole file decodes in `encoding` (a byte order mark is allowed) with no NUL character. */
-async function decodesAsText(filePath: string, encoding: 'utf-8' | 'utf-16le' | 'utf-16be'): Promise<boolean> {
+async function decodesAsText(filePath: string, encoding: TextEncoding): Promise<boolean> {
   const decoder = new TextDecoder(encoding, { fatal: true });
   try {
     for await (const chunk of createReadStream(filePath)) {
@@ -89,7 +140,12 @@ async function decodesAsText(filePath: string, encoding: 'utf-8' | 'utf-16le' | 
     }
     return !decoder.decode().includes('\u0000');
   } catch (error) {
-    if (error instanceof TypeError) return false;
+    if (isDecodingError(error)) return false;
     throw error;
   }
+}
+
+/** A fatal TextDecoder's refusal (a TypeError, from whichever realm the decoder was made in). */
+function isDecodingError(error: unknown): boolean {
+  return error instanceof TypeError || (error as { code?: unknown } | null)?.code === 'ERR_ENCODING_INVALID_ENCODED_DATA';
 }
