@@ -1,7 +1,7 @@
 import { number, object, string } from 'yup';
 import { CONVERSATION_FILTERS, CONVERSATION_STATUSES } from '../api/conversations';
 import { CONTACT_SEARCH_QUERY_MAX, CONVERSATION_PAGE_SIZE, HANDOFF_NOTE_MAX_LENGTH, MEDIA_CAPTION_MAX_LENGTH, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from '../constants';
-import { pageQuerySchema } from './page-query';
+import { pageField, pageQuerySchema } from './page-query';
 import { UUID_FORMAT } from './route-input';
 
 /** The inbox's request rules, shared by its forms and its routes. */
@@ -33,8 +33,12 @@ const cursorField = number()
   .min(0, 'Cursor must be 0 or more')
   .max(Number.MAX_SAFE_INTEGER, 'Cursor is too large');
 
-/** GET /conversations/{id}/messages: the newest page, or the page before `before` (a message's seq). */
+/**
+ * GET /conversations/{id}/messages: the newest page, or the page before `before` (a message's seq);
+ * `page` counts pages of `limit` back from there (page 2 is the `limit` messages before page 1).
+ */
 export const messageListQuerySchema = object({
+  page: pageField().optional(),
   limit: number()
     .typeError('Limit must be a number')
     .integer('Limit must be a whole number')
@@ -53,7 +57,8 @@ export const messagePollQuerySchema = object({
 /** The composer's text, and the client-chosen id that makes a retried send store and send one message. */
 export const sendMessageSchema = object({
   content: string().trim().required(MESSAGE_EMPTY).max(MESSAGE_MAX_LENGTH, MESSAGE_TOO_LONG),
-  clientId: string().required('clientId is required').matches(UUID_FORMAT, 'clientId must be a UUID'),
+  // Optional, as SPEC's payload is `content` alone: without one the server makes one (no idempotency then).
+  clientId: string().matches(UUID_FORMAT, 'clientId must be a UUID').optional(),
 });
 
 /** PATCH /conversations/{id}/assign: the assignee and an optional handoff note. */

@@ -7,15 +7,18 @@ import { MAX_PAGE_SIZE } from '../constants';
  */
 export const MAX_PAGE = 1_000_000;
 
+/** A 1-based page number. */
+export const pageField = () =>
+  number()
+    .typeError('Page must be a number')
+    .integer('Page must be a whole number')
+    .min(1, 'Page must be 1 or more')
+    .max(MAX_PAGE, `Page must be at most ${MAX_PAGE}`);
+
 /** `?page=&limit=` of every paged list (1-based page); each list names its own default page size. */
 export function pageQuerySchema(defaultLimit: number) {
   return object({
-    page: number()
-      .typeError('Page must be a number')
-      .integer('Page must be a whole number')
-      .min(1, 'Page must be 1 or more')
-      .max(MAX_PAGE, `Page must be at most ${MAX_PAGE}`)
-      .default(1),
+    page: pageField().default(1),
     limit: number()
       .typeError('Limit must be a number')
       .integer('Limit must be a whole number')

@@ -22,6 +22,7 @@ const p = {
   seesAll: sql.placeholder('seesAll'),
   before: sql.placeholder('before'),
   limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
   cursor: sql.placeholder('cursor'),
   lastMessageId: sql.placeholder('lastMessageId'),
 };
@@ -50,6 +51,7 @@ const queries = {
       )
       .orderBy(desc(messages.seq))
       .limit(p.limit)
+      .offset(p.offset)
       .as('page');
     // The page's columns under the view's keys (Drizzle types a subquery's fields one by one only).
     const pageColumns = Object.fromEntries(Object.keys(messageViewColumns).map((key) => [key, page[key as keyof typeof messageViewColumns]]));
@@ -113,9 +115,14 @@ function feedOf(rows: FeedRow[]): Feed | null {
   return { lastSeq: Number(rows[0].lastSeq), messages: rows.flatMap((row) => (row.message?.id ? [row.message] : [])) };
 }
 
-/** Up to `limit` messages before `before` (a seq; all when null), newest first. */
-export async function readHistory(db: Database, viewer: FeedViewer, conversationId: string, before: number | null, limit: number): Promise<Feed | null> {
-  const rows = await queries.history(db).execute({ ...viewer, conversationId, before: before ?? NO_SEQ_LIMIT, limit });
+/** Up to `limit` messages before `before` (a seq; all when null), newest first, skipping the first `skip`. */
+export async function readHistory(
+  db: Database,
+  viewer: FeedViewer,
+  conversationId: string,
+  page: { before: number | null; skip: number; limit: number },
+): Promise<Feed | null> {
+  const rows = await queries.history(db).execute({ ...viewer, conversationId, before: page.before ?? NO_SEQ_LIMIT, offset: page.skip, limit: page.limit });
   return feedOf(rows as FeedRow[]);
 }
 

@@ -20,9 +20,10 @@ export async function listMessages(
   mediaUrls: MediaUrlSigner,
   viewer: Viewer,
   conversationId: string,
-  page: { limit: number; before?: number },
+  page: { limit: number; before?: number; page?: number },
 ): Promise<MessagePage> {
-  const feed = await readHistory(db, viewer, conversationId, page.before ?? null, page.limit + 1);
+  const skip = ((page.page ?? 1) - 1) * page.limit;
+  const feed = await readHistory(db, viewer, conversationId, { before: page.before ?? null, skip, limit: page.limit + 1 });
   if (!feed) throw notFound(CONVERSATION_NOT_FOUND);
   return {
     data: feed.messages.slice(0, page.limit).map((row) => messageOf(row, viewer.organizationId, mediaUrls)),

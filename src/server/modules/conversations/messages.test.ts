@@ -66,6 +66,23 @@ describe('history', () => {
     expect(older.hasMore).toBe(false);
     expect((await poll(conversationId, first.cursor))).toEqual({ messages: [], cursor: 53 });
   });
+
+  it("SPEC's ?page=N&limit=: page 2 is the messages before page 1", async () => {
+    const customer = { waId: customerNumber() };
+    let conversationId = '';
+    for (let i = 0; i < 7; i += 1) ({ conversationId } = await customerWrites(db(), suite.organizationId, customer, `Message ${i}`));
+    const contents = (page: MessagePage) => page.data.map((m) => m.content);
+    expect(contents(await history(conversationId, '?page=1&limit=3'))).toEqual(['Message 6', 'Message 5', 'Message 4']);
+    const second = await history(conversationId, '?page=2&limit=3');
+    expect(contents(second)).toEqual(['Message 3', 'Message 2', 'Message 1']);
+    expect(second.hasMore).toBe(true);
+    const last = await history(conversationId, '?page=3&limit=3');
+    expect(contents(last)).toEqual(['Message 0']);
+    expect(last.hasMore).toBe(false);
+    expect(contents(await history(conversationId, '?page=9&limit=3'))).toEqual([]);
+    const refused = await suite.admin.request({ method: 'GET', url: `/api/conversations/${conversationId}/messages?page=0` });
+    expect({ status: refused.statusCode, body: refused.json() }).toEqual({ status: 400, body: { error: 'Page must be 1 or more' } });
+  });
 });
 
 describe('sending a text', () => {
@@ -178,6 +195,19 @@ describe('sending a text', () => {
     expect(await db().select().from(messages).where(and(eq(messages.conversationId, theirs), eq(messages.direction, 'outbound')))).toEqual([]);
   });
 
+  it("SPEC's payload, `content` alone, sends: the server makes the clientId", async () => {
+    const { waId, conversationId } = await customerOpensChat();
+    const before = sendsTo(waId);
+    const sent = await suite.admin.request({ method: 'POST', url: `/api/conversations/${conversationId}/messages`, payload: { content: 'Hello from a script' } });
+    expect(sent.statusCode).toBe(201);
+    expect(sent.json().message).toMatchObject({ content: 'Hello from a script', direction: 'outbound', clientId: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+    const again = await suite.admin.request({ method: 'POST', url: `/api/conversations/${conversationId}/messages`, payload: { content: 'Hello from a script' } });
+    expect(again.statusCode).toBe(201);
+    expect(again.json().message.clientId).not.toBe(sent.json().message.clientId);
+    await suite.kit.sandbox.settle();
+    expect(sendsTo(waId)).toBe(before + 2);
+  });
+
   it('refuses a text on a closed window before calling Meta, and stores nothing', async () => {
     const waId = customerNumber();
     const { conversationId } = await customerWrites(db(), suite.organizationId, { waId }, 'Old question', { at: new Date(Date.now() - 25 * 3_600_000) });
@@ -192,8 +222,6 @@ describe('sending a text', () => {
     const { conversationId } = await customerOpensChat();
     expect((await send(suite.admin, conversationId, '   ')).json()).toEqual({ error: 'Message cannot be empty' });
     expect((await send(suite.admin, conversationId, 'x'.repeat(4097))).json()).toEqual({ error: 'Message is too long (max 4096 characters)' });
-    expect((await suite.admin.request({ method: 'POST', url: `/api/conversations/${conversationId}/messages`, payload: { content: 'hi' } })).json())
-      .toEqual({ error: 'clientId is required' });
     const responder = await addMemberWith(suite.kit.t, suite.organizationId, ['chats:view', 'chats:respond']);
     expect((await send(responder, conversationId, 'Happy to help')).statusCode).toBe(201);
     const reader = await addMemberWith(suite.kit.t, suite.organizationId, ['chats:view', 'messages:view']);

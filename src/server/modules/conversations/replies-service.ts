@@ -1,3 +1,4 @@
+import { uuidv7 } from '../../lib/ids';
 import { CONVERSATION_NOT_FOUND, WINDOW_CLOSED_MESSAGE, type SendMessageResponse } from '@shared/api/conversations';
 import type { MediaKind } from '@shared/media-kinds';
 import type { Database, Queryable } from '../../db/database';
@@ -142,11 +143,11 @@ async function sentAnswer(deps: ChatDeps, actor: Viewer, messageId: string, conv
 }
 
 /** Sends a text message (see `sendOutgoing`). */
-export function sendText(deps: ChatDeps, actor: Viewer, conversationId: string, message: { content: string; clientId: string }): Promise<SendOutcome> {
+export function sendText(deps: ChatDeps, actor: Viewer, conversationId: string, message: { content: string; clientId?: string }): Promise<SendOutcome> {
   return sendOutgoing(deps, actor, conversationId, {
     messageType: 'text',
     content: message.content,
-    clientId: message.clientId,
+    clientId: message.clientId ?? uuidv7(),
     deliver: async (client, to) => (await client.sendText(to, message.content)).wamid,
   });
 }
