@@ -2,6 +2,7 @@
  * `npm run bench`: runs every benchmark suite and prints one table. Each suite lives in its own
  * file and registers here; `npm run bench -- <name>` runs only the suites whose name contains <name>.
  */
+import { abuseBench } from './abuse.bench';
 import { broadcastCrashBench } from './broadcast-crash.bench';
 import { broadcastDispatchBench } from './broadcast-dispatch.bench';
 import { contactsImportBench } from './contacts-import.bench';
@@ -25,7 +26,7 @@ export interface BenchSuite {
 }
 
 const SUITES: BenchSuite[] = [
-  webhookIngestBench, contactsImportBench, contactsImportCrashBench, contactsListBench, inboxMergeBench, inboxBench, broadcastDispatchBench, broadcastCrashBench, runtimeBench,
+  webhookIngestBench, contactsImportBench, contactsImportCrashBench, contactsListBench, inboxMergeBench, inboxBench, broadcastDispatchBench, broadcastCrashBench, runtimeBench, abuseBench,
 ];
 
 async function main(): Promise<void> {
