@@ -3,7 +3,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { REDACTED, redactUrl, secretHeaderLogPaths } from './lib/redact-url';
 import { fastifyTrustProxy } from './lib/trusted-proxies';
-import { authRoutes, sessionPlugin } from './modules/auth';
+import { authRoutes, sessionPlugin, sessionToken } from './modules/auth';
 import { automationRoutes } from './modules/automation';
 import { broadcastDispatchPlugin, broadcastRoutes } from './modules/broadcasts';
 import { contactImportRoutes } from './modules/contact-import';
@@ -71,8 +71,8 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(databasePlugin, { db: database.db });
   await app.register(maintenancePlugin, { kind: database.kind });
   await app.register(crossSitePlugin);
+  await app.register(apiRateLimitsPlugin, { ...config.apiRateLimits, sessionTokenOf: sessionToken });
   await app.register(sessionPlugin);
-  await app.register(apiRateLimitsPlugin, config.apiRateLimits);
   await app.register(accessPlugin);
   await app.register(uploadSlotsPlugin);
   await app.register(encryptionKeyPlugin);

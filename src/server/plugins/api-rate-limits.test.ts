@@ -47,6 +47,14 @@ describe('with small limits (5 per member, 8 per organization)', () => {
     expect(Number(refused.headers['retry-after'])).toBeGreaterThanOrEqual(1);
   });
 
+  it("one session's flood is refused before the session is even read (no database work): a signed-out token over the limit answers 429, not 401", async () => {
+    const admin = await signUpAdmin(t.app);
+    expect(await statusesOf(admin, 4)).toEqual([200, 200, 200, 200]);
+    expect((await admin.request({ method: 'POST', url: '/api/auth/logout', headers: { origin: 'http://localhost:3000' } })).statusCode).toBeLessThan(300);
+    const refused = await list(admin);
+    expect(refused.statusCode).toBe(429);
+  });
+
   it('a refused request does nothing: a write over the limit is not applied', async () => {
     const admin = await signUpAdmin(t.app);
     await statusesOf(admin, 5);

@@ -20,7 +20,7 @@ const headsReadAlong = new WeakMap<FastifyRequest, ConversationHead>();
  * cannot be, so it goes without both.
  */
 export const sessionPlugin = fp(async (app: FastifyInstance) => {
-  await app.register(cookie);
+  if (!app.hasRequestDecorator('cookies')) await app.register(cookie);
   app.decorateRequest('auth', null);
 
   app.addHook('onRequest', async (request) => {
