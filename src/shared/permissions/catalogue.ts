@@ -23,9 +23,9 @@ const define = (name: string, category: PermissionCategory, description: string)
 export const PERMISSIONS = [
   define('chats:view', 'Chats', 'Open the inbox and read conversations assigned to you or unassigned'),
   define('chats:view_all', 'Chats', 'See every conversation, filter by All/Mine/Unassigned and see assignment counts'),
-  define('chats:respond', 'Chats', 'Reply in conversations'),
-  define('chats:assign', 'Chats', 'Assign and unassign conversations'),
-  define('chats:manage', 'Chats', 'Change conversation status and manage any conversation'),
+  define('chats:respond', 'Chats', 'Reply in conversations, take an unassigned one for yourself, and resolve or reopen those assigned to you'),
+  define('chats:assign', 'Chats', 'Assign any conversation to anyone, and unassign it'),
+  define('chats:manage', 'Chats', "Change any conversation's status (in progress, resolved, reopened)"),
   define('messages:view', 'Messages', 'Read message history and media'),
   define('messages:send', 'Messages', 'Send messages and media'),
   define('contacts:view', 'Contacts', 'See contacts and tags'),

@@ -9,19 +9,21 @@ import { renderInbox } from './testing/render-inbox';
 const aisha = conversation({ id: 'v-1' });
 const omar = conversation({
   id: 'v-2',
-  contact: { id: 'contact-v-2', name: 'Omar Haddad', countryCode: '+971', phoneNumber: '509876543', tags: [], deletedAt: null },
+  contact: { id: 'contact-v-2', name: 'Omar Haddad', profileName: null, countryCode: '+971', phoneNumber: '509876543', tags: [], deletedAt: null },
   lastMessageAt: minutesAgo(30),
 });
 const messages = { 'v-1': [message('v-1', 1, { content: 'Hello from Aisha' })], 'v-2': [message('v-2', 1, { content: 'Hello from Omar', contactId: 'contact-v-2' })] };
 const ME = '00000000-0000-7000-8000-000000000001';
 
-/** Answers PATCH status/assign/unassign with the conversation changed, and records the bodies. */
+/** Answers PATCH status/assign/unassign with the conversation changed (each change kept for the next), and records the bodies. */
 function answerChanges(base: Conversation) {
   const bodies: { path: string; body: unknown }[] = [];
+  let current = base;
   const answer = async (request: Request, change: (body: Record<string, unknown>) => Partial<Conversation>) => {
     const body = request.headers.get('content-type')?.includes('json') ? ((await request.json()) as Record<string, unknown>) : {};
     bodies.push({ path: new URL(request.url).pathname.replace(/^\/api/, ''), body });
-    return HttpResponse.json({ conversation: { ...base, ...change(body) } });
+    current = { ...current, ...change(body) };
+    return HttpResponse.json({ conversation: current });
   };
   server.use(
     http.patch(apiUrl('/conversations/:id/status'), ({ request }) => answer(request, (body) => ({ status: body.status as ConversationStatus }))),
@@ -41,7 +43,7 @@ async function openAisha(route = '/conversations/contact-v-1', permissions?: Par
 }
 
 describe('Conversation status and assignment', () => {
-  it('moves open → in progress → resolved, then shows only a Resolved badge', async () => {
+  it('moves open → in progress → resolved, then shows a Resolved badge and Reopen', async () => {
     mockInbox({ conversations: [aisha], messages });
     const bodies = answerChanges(aisha);
     const { user } = await openAisha();
@@ -51,9 +53,29 @@ describe('Conversation status and assignment', () => {
     const chat = screen.getByRole('region', { name: 'Conversation' });
     await waitFor(() => expect(within(chat).getByText('Resolved')).toBeInTheDocument());
     expect(screen.queryByRole('button', { name: /Mark as/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Reopen' }));
+    expect(await screen.findByRole('button', { name: 'Mark as Resolved' })).toBeInTheDocument();
     expect(bodies).toEqual([
       { path: '/conversations/v-1/status', body: { status: 'in_progress' } },
       { path: '/conversations/v-1/status', body: { status: 'resolved' } },
+      { path: '/conversations/v-1/status', body: { status: 'open' } },
+    ]);
+  });
+
+  it('an Agent (chats:respond) takes an unassigned conversation, then resolves and reopens it, and sees no Assign dialog', async () => {
+    mockInbox({ conversations: [aisha], messages });
+    const bodies = answerChanges(aisha);
+    const { user } = await openAisha('/conversations/contact-v-1', ['chats:view', 'chats:respond', 'messages:view', 'messages:send']);
+    expect(screen.queryByRole('button', { name: /Mark as/ })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Assign to me' }));
+    await user.click(await screen.findByRole('button', { name: 'Mark as Resolved' }));
+    await user.click(await screen.findByRole('button', { name: 'Reopen' }));
+    await waitFor(() => expect(bodies).toHaveLength(3));
+    expect(bodies).toEqual([
+      { path: '/conversations/v-1/assign', body: { assignToUserId: ME } },
+      { path: '/conversations/v-1/status', body: { status: 'resolved' } },
+      { path: '/conversations/v-1/status', body: { status: 'open' } },
     ]);
   });
 
@@ -161,5 +183,18 @@ describe('Keyboard', () => {
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
     await user.click(screen.getByRole('button', { name: 'Keyboard shortcuts' }));
     expect(await screen.findByRole('dialog', { name: 'Keyboard shortcuts' })).toBeInTheDocument();
+  });
+
+  it("a shortcut for an action the member may not take says why instead of doing nothing", async () => {
+    const othersConversation = conversation({ id: 'v-1', assignedToId: '00000000-0000-7000-8000-000000000002', assignedTo: 'Omar Saleh' });
+    mockInbox({ conversations: [othersConversation], messages });
+    const bodies = answerChanges(othersConversation);
+    const { user } = await openAisha('/conversations/contact-v-1', ['chats:view', 'chats:view_all', 'chats:respond', 'messages:view']);
+    await user.keyboard('{Alt>}{Shift>}R{/Shift}{/Alt}');
+    expect(await screen.findByText('Cannot resolve this conversation')).toBeInTheDocument();
+    expect(screen.getByText('You can change the status only of conversations assigned to you')).toBeInTheDocument();
+    await user.keyboard('{Alt>}{Shift>}A{/Shift}{/Alt}');
+    expect(await screen.findByText('Cannot take this conversation')).toBeInTheDocument();
+    expect(bodies).toEqual([]);
   });
 });

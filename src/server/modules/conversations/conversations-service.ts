@@ -4,7 +4,8 @@ import {
   type ConversationStatus, type StatusCounts,
 } from '@shared/api/conversations';
 import type { Database, Queryable } from '../../db/database';
-import { conflict, invalidInput, notFound } from '../../lib/domain-error';
+import { mayAssign, mayChangeStatus, STATUS_ONLY_OF_YOURS, TAKE_ONLY_FOR_YOURSELF } from '@shared/permissions/conversation-actions';
+import { conflict, forbidden, invalidInput, notFound } from '../../lib/domain-error';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
 import { findContactRow, CONTACT_NOT_FOUND } from '../contacts';
 import { listMemberPeople } from '../members';
@@ -27,9 +28,9 @@ export const NOT_ASSIGNED = 'This conversation is not assigned';
 export const CONVERSATION_RESOLVED = 'This conversation is resolved';
 export const NO_WAY_BACK_TO_OPEN = 'A conversation in progress cannot go back to open';
 
-/** The statuses a conversation may come from to reach each status: open → in_progress → resolved, or open → resolved. */
+/** The statuses a conversation may come from to reach each status: open → in_progress → resolved, open → resolved, resolved → open. */
 const REACHABLE_FROM: Readonly<Record<ConversationStatus, readonly ConversationStatus[]>> = {
-  open: [],
+  open: ['resolved'],
   in_progress: ['open'],
   resolved: ['open', 'in_progress'],
 };
@@ -106,6 +107,7 @@ export async function assignConversation(
 ): Promise<Conversation> {
   await db.transaction(async (tx) => {
     const conversation = await visibleOrNotFound(tx, actor, conversationId, true);
+    if (!mayAssign(actor, conversation.assignedToUserId, request.assignToUserId)) throw forbidden(TAKE_ONLY_FOR_YOURSELF);
     const [assignee] = await listMemberPeople(tx, actor.organizationId, request.assignToUserId);
     if (!assignee) throw invalidInput(ASSIGNEE_NOT_FOUND);
     if (conversation.assignedToUserId === assignee.userId && !request.note) return;
@@ -164,15 +166,16 @@ export async function unassignConversation(db: Database, actor: InboxActor, conv
 }
 
 /**
- * Moves a conversation on: open → in_progress → resolved (or open → resolved). A resolved conversation
- * takes no further step (a customer's new message reopens it); asking for the status it has changes
- * nothing.
+ * Moves a conversation on: open → in_progress → resolved (or open → resolved), and a resolved one back
+ * to open (reopened; a customer's new message reopens it too); asking for the status it has changes
+ * nothing. Without chats:manage, only a conversation assigned to the actor (see mayChangeStatus).
  */
-export async function changeConversationStatus(db: Database, viewer: Viewer, conversationId: string, status: ConversationStatus): Promise<Conversation> {
+export async function changeConversationStatus(db: Database, viewer: InboxActor, conversationId: string, status: ConversationStatus): Promise<Conversation> {
   const conversation = await visibleOrNotFound(db, viewer, conversationId);
+  if (!mayChangeStatus(viewer, conversation.assignedToUserId)) throw forbidden(STATUS_ONLY_OF_YOURS);
   if (conversation.status !== status && !(await moveStatus(db, viewer.organizationId, conversation.id, REACHABLE_FROM[status], status))) {
     const now = await visibleOrNotFound(db, viewer, conversationId);
-    if (now.status === 'resolved') throw conflict(CONVERSATION_RESOLVED);
+    if (now.status === 'resolved' && status === 'in_progress') throw conflict(CONVERSATION_RESOLVED);
     if (now.status !== status) throw conflict(NO_WAY_BACK_TO_OPEN);
   }
   return getConversation(db, viewer, conversation.id);

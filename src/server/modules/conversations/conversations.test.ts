@@ -206,7 +206,29 @@ describe('reading, assigning and status', () => {
     expect((await lead.request({ method: 'GET', url: `/api/conversations/${conversationId}` })).statusCode).toBe(404);
   });
 
-  it('status moves open → in_progress → resolved; resolved takes no further step; a new customer message reopens it', async () => {
+  it("an Agent (chats:respond) takes an unassigned conversation for themselves and resolves and reopens their own, nobody else's", async () => {
+    const { conversationId } = await customerWrites(db(), suite.organizationId, { waId: customerNumber() });
+    const agent = await addMemberWith(suite.t, suite.organizationId, ['chats:view', 'chats:respond']);
+    const colleague = await addMemberWith(suite.t, suite.organizationId, ['chats:view', 'chats:view_all', 'chats:respond']);
+    const notYours = { status: 403, body: { error: 'You can change the status only of conversations assigned to you' } };
+    const answer = async (response: Promise<{ statusCode: number; json: () => unknown }>) => {
+      const settled = await response;
+      return { status: settled.statusCode, body: settled.json() };
+    };
+    // Unassigned: not theirs to resolve, and only theirs to take.
+    expect(await answer(patch(agent, conversationId, 'status', { status: 'resolved' }))).toEqual(notYours);
+    expect(await answer(patch(agent, conversationId, 'assign', { assignToUserId: colleague.user.userId })))
+      .toEqual({ status: 403, body: { error: 'You can only take an unassigned conversation for yourself' } });
+    expect((await patch(agent, conversationId, 'assign', { assignToUserId: agent.user.userId })).json().conversation.assignedToId).toBe(agent.user.userId);
+    // Now it is the agent's: the colleague (who sees it) can neither take it nor change its status.
+    expect((await patch(colleague, conversationId, 'assign', { assignToUserId: colleague.user.userId })).statusCode).toBe(403);
+    expect(await answer(patch(colleague, conversationId, 'status', { status: 'resolved' }))).toEqual(notYours);
+    expect((await patch(agent, conversationId, 'status', { status: 'resolved' })).json().conversation.status).toBe('resolved');
+    expect((await patch(agent, conversationId, 'status', { status: 'open' })).json().conversation.status).toBe('open');
+    expect((await patch(agent, conversationId, 'unassign')).statusCode).toBe(403);
+  });
+
+  it('status moves open → in_progress → resolved; resolved can be reopened, nothing else; a new customer message reopens it too', async () => {
     const customer = { waId: customerNumber() };
     const { conversationId } = await customerWrites(db(), suite.organizationId, customer);
     expect((await patch(suite.admin, conversationId, 'status', { status: 'in_progress' })).json().conversation.status).toBe('in_progress');
@@ -219,6 +241,8 @@ describe('reading, assigning and status', () => {
     expect(after.statusCode).toBe(409);
     expect(after.json()).toEqual({ error: 'This conversation is resolved' });
     expect((await patch(suite.admin, conversationId, 'status', {})).json()).toEqual({ error: 'Status is required' });
+    expect((await patch(suite.admin, conversationId, 'status', { status: 'open' })).json().conversation.status).toBe('open');
+    expect((await patch(suite.admin, conversationId, 'status', { status: 'resolved' })).json().conversation.status).toBe('resolved');
 
     await customerWrites(db(), suite.organizationId, customer, 'One more question');
     expect((await conversation(suite.admin, conversationId)).status).toBe('open');

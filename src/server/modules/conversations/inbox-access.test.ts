@@ -58,7 +58,7 @@ const ENDPOINTS: Endpoint[] = [
   },
   { name: 'PATCH /conversations/:id/read', needs: ['chats:view'], namesRecords: true, request: (r) => ({ method: 'PATCH', url: `/api/conversations/${r.conversationId}/read` }) },
   {
-    name: 'PATCH /conversations/:id/assign', needs: ['chats:assign'], namesRecords: true,
+    name: 'PATCH /conversations/:id/assign', needs: ['chats:assign', 'chats:respond'], namesRecords: true,
     request: (r) => ({ method: 'PATCH', url: `/api/conversations/${r.conversationId}/assign`, payload: { assignToUserId: r.assigneeId } }),
   },
   {
@@ -66,7 +66,7 @@ const ENDPOINTS: Endpoint[] = [
     request: (r) => ({ method: 'PATCH', url: `/api/conversations/${r.conversationId}/unassign` }),
   },
   {
-    name: 'PATCH /conversations/:id/status', needs: ['chats:manage'], namesRecords: true,
+    name: 'PATCH /conversations/:id/status', needs: ['chats:manage', 'chats:respond'], namesRecords: true,
     request: (r) => ({ method: 'PATCH', url: `/api/conversations/${r.conversationId}/status`, payload: { status: 'in_progress' } }),
   },
   { name: 'GET /media/:id/url', needs: ['messages:view'], namesRecords: true, request: (r) => ({ method: 'GET', url: `/api/media/${r.mediaId}/url` }) },

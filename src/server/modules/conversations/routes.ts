@@ -97,7 +97,8 @@ export async function conversationRoutes(fastify: FastifyInstance): Promise<void
 
   app.patch(
     '/:id/assign',
-    { config: { access: 'chats:assign' }, schema: { params: conversationParams, body: assignConversationSchema } },
+    // chats:respond may take an unassigned conversation for themselves (the service checks whom).
+    { config: { access: ['chats:assign', 'chats:respond'] }, schema: { params: conversationParams, body: assignConversationSchema } },
     async (request): Promise<ConversationResponse> =>
       ({ conversation: await assignConversation(app.db, viewerOf(authOf(request)), request.params.id, request.body) }),
   );
@@ -111,7 +112,8 @@ export async function conversationRoutes(fastify: FastifyInstance): Promise<void
 
   app.patch(
     '/:id/status',
-    { config: { access: 'chats:manage' }, schema: { params: conversationParams, body: conversationStatusSchema } },
+    // chats:respond may change the status of conversations assigned to them (the service checks which).
+    { config: { access: ['chats:manage', 'chats:respond'] }, schema: { params: conversationParams, body: conversationStatusSchema } },
     async (request): Promise<ConversationResponse> =>
       ({ conversation: await changeConversationStatus(app.db, viewerOf(authOf(request)), request.params.id, request.body.status) }),
   );

@@ -1,5 +1,6 @@
 import { and, eq, isNull, or, type SQL } from 'drizzle-orm';
 import type { ConversationFilter } from '@shared/api/conversations';
+import type { Permission } from '@shared/permissions/catalogue';
 import { conversations } from '../../db/schema';
 import type { AuthContext, RouteAccess } from '../../types';
 import type { ConversationHead } from '../members';
@@ -18,9 +19,10 @@ export interface Viewer {
 /** Replying (text or media): a member with messages:send, or one whose role lets them respond in chats. */
 export const SEND_ACCESS: RouteAccess = ['messages:send', 'chats:respond'];
 
-/** An actor who changes a conversation: a viewer with a name for the timeline. */
+/** An actor who changes a conversation: a viewer with a name for the timeline and the permissions that decide what they may change. */
 export interface InboxActor extends Viewer {
   name: string;
+  permissions: readonly Permission[];
 }
 
 export function viewerOf(auth: AuthContext): InboxActor {
@@ -28,6 +30,7 @@ export function viewerOf(auth: AuthContext): InboxActor {
     organizationId: auth.organizationId,
     userId: auth.userId,
     name: auth.name,
+    permissions: auth.permissions,
     seesAll: auth.permissions.includes('chats:view_all'),
   };
 }

@@ -57,7 +57,14 @@ export function ChatHeader({ conversation, window, actions, onBack, infoOpen, on
       </Box>
       <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, px: 1.5, pt: 0.75, pb: 1 }}>
         {status === 'resolved' ? (
-          <Chip color="success" label="Resolved" size="small" />
+          <>
+            <Chip color="success" label="Resolved" size="small" />
+            {actions.canManage && (
+              <Button size="small" variant="outlined" disabled={actions.busy} onClick={() => void actions.setStatus('open')}>
+                Reopen
+              </Button>
+            )}
+          </>
         ) : (
           <>
             {!actions.canManage && <StatusChip status={status} />}
@@ -72,6 +79,11 @@ export function ChatHeader({ conversation, window, actions, onBack, infoOpen, on
               </Button>
             )}
           </>
+        )}
+        {!actions.canAssign && actions.canTake && (
+          <Button size="small" variant="outlined" disabled={actions.busy} onClick={() => void actions.assignToMe()}>
+            Assign to me
+          </Button>
         )}
         {actions.canAssign && (
           <>

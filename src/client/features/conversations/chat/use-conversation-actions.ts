@@ -1,7 +1,9 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { errorMessage } from '@client/components/error-message';
+import { useToast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/session/use-session';
 import { CONVERSATION_TEXTS, type Conversation, type ConversationStatus } from '@shared/api/conversations';
+import { mayAssign, mayChangeStatus, STATUS_ONLY_OF_YOURS, TAKE_ONLY_FOR_YOURSELF } from '@shared/permissions/conversation-actions';
 import { useAssignConversationMutation, useUnassignConversationMutation, useUpdateConversationStatusMutation } from '../conversations-api';
 
 export interface ActionFailure {
@@ -12,17 +14,24 @@ export interface ActionFailure {
 }
 
 /**
- * Status changes and (un)assignment of the open conversation, gated by chats:manage and chats:assign,
- * with the inline failure texts. Shared by the header's buttons and the keyboard shortcuts.
+ * Status changes and (un)assignment of the open conversation, with the inline failure texts. Shared by
+ * the header's buttons and the keyboard shortcuts, gated by the same rules as the routes
+ * (conversation-actions.ts): chats:assign assigns anyone, chats:respond takes an unassigned
+ * conversation for oneself; chats:manage changes any status, chats:respond those of one's own.
+ * A shortcut for an action the member may not take says why in a toast.
  */
 export function useConversationActions(conversation: Conversation | undefined) {
-  const { can, user } = useSession();
+  const { can, user, permissions } = useSession();
+  const toast = useToast();
   const [updateStatus, { isLoading: updatingStatus }] = useUpdateConversationStatusMutation();
   const [assignMutation, { isLoading: assigning }] = useAssignConversationMutation();
   const [unassignMutation, { isLoading: unassigning }] = useUnassignConversationMutation();
   const [failure, setFailure] = useState<ActionFailure | null>(null);
-  const canManage = can('chats:manage');
+  const member = useMemo(() => (user ? { userId: user.userId, permissions } : null), [user, permissions]);
+  const assignee = conversation?.assignedToId ?? null;
+  const canManage = member !== null && mayChangeStatus(member, assignee);
   const canAssign = can('chats:assign');
+  const canTake = member !== null && assignee === null && mayAssign(member, null, member.userId);
 
   const run = useCallback(async (conversationId: string, text: string, change: () => Promise<unknown>): Promise<boolean> => {
     setFailure(null);
@@ -44,25 +53,33 @@ export function useConversationActions(conversation: Conversation | undefined) {
     [conversation, canManage, run, updateStatus],
   );
 
-  const markResolved = useCallback(
-    () => (conversation && conversation.status !== 'resolved' ? setStatus('resolved') : Promise.resolve(false)),
-    [conversation, setStatus],
-  );
+  const markResolved = useCallback(() => {
+    if (!conversation || conversation.status === 'resolved') return Promise.resolve(false);
+    if (!canManage) {
+      toast.info('Cannot resolve this conversation', STATUS_ONLY_OF_YOURS);
+      return Promise.resolve(false);
+    }
+    return setStatus('resolved');
+  }, [conversation, canManage, setStatus, toast]);
 
   const assign = useCallback(
     (assignToUserId: string, note?: string) =>
-      conversation && canAssign
+      conversation && member && mayAssign(member, conversation.assignedToId, assignToUserId)
         ? run(conversation.id, CONVERSATION_TEXTS.assignFailed, () =>
             assignMutation({ conversationId: conversation.id, assignToUserId, ...(note && { note }) }).unwrap(),
           )
         : Promise.resolve(false),
-    [conversation, canAssign, run, assignMutation],
+    [conversation, member, run, assignMutation],
   );
 
-  const assignToMe = useCallback(
-    () => (user && conversation?.assignedToId !== user.userId ? assign(user.userId) : Promise.resolve(false)),
-    [user, conversation, assign],
-  );
+  const assignToMe = useCallback(() => {
+    if (!user || !conversation || conversation.assignedToId === user.userId) return Promise.resolve(false);
+    if (!canAssign && !canTake) {
+      toast.info('Cannot take this conversation', TAKE_ONLY_FOR_YOURSELF);
+      return Promise.resolve(false);
+    }
+    return assign(user.userId);
+  }, [user, conversation, canAssign, canTake, assign, toast]);
 
   const unassign = useCallback(
     () =>
@@ -75,6 +92,7 @@ export function useConversationActions(conversation: Conversation | undefined) {
   return {
     canManage,
     canAssign,
+    canTake,
     busy: updatingStatus || assigning || unassigning,
     // A failure belongs to the conversation it happened in.
     failure: failure && failure.conversationId === conversation?.id ? failure : null,
