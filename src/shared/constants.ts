@@ -30,6 +30,8 @@ export const MAX_TAGS_PER_BROADCAST = 20;
 
 export const ACCOUNT_NAME = { min: 2, max: 50 } as const;
 export const CONTACT_NAME = { min: 2, max: 100 } as const;
+/** A WhatsApp profile name is kept up to this many characters (code points). */
+export const PROFILE_NAME_MAX = 256;
 export const ORGANIZATION_NAME = { min: 2, max: 100 } as const;
 export const TAG_NAME = { min: 2, max: 50 } as const;
 export const PASSWORD = { min: 8, max: 128 } as const;

@@ -1,4 +1,4 @@
-import { countryCodePrefixOf, detectCountryCode, formatPhone, isKnownCountryCode, normalizePhone, parseInternational, parsePhone } from './phone';
+import { countryCodePrefixOf, detectCountryCode, formatE164, formatPhone, isKnownCountryCode, normalizePhone, parseInternational, parsePhone } from './phone';
 
 describe('normalizePhone', () => {
   test.each([
@@ -111,4 +111,20 @@ describe('formatPhone', () => {
     expect(formatPhone('+971', '123')).toBe('+971 123');
     expect(formatPhone('+999', '1234567')).toBe('+999 1234567');
   });
+});
+
+describe('formatE164', () => {
+  test('shows a number known by its E.164 key exactly as formatPhone shows the stored number', () => {
+    expect(formatE164('+971501000101')).toBe('+971 50 100 0101');
+    expect(formatE164('+971501000101')).toBe(formatPhone('+971', '501000101'));
+    expect(formatE164('+447911555001')).toBe(formatPhone('+44', '7911555001'));
+  });
+
+  test('keeps the code apart on a number it cannot group', () => {
+    expect(formatE164('+9715')).toBe('+971 5');
+  });
+});
+
+test('a number of a possible length the metadata does not know is grouped too', () => {
+  expect(formatPhone('+44', '7911555001')).toBe('+44 7911 555001');
 });

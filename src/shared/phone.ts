@@ -97,12 +97,28 @@ export function countryCodePrefixOf(digits: string): string | undefined {
   return undefined;
 }
 
+/** The number grouped the way its country writes it, when the metadata can read it as a possible number. */
+function grouped(e164: string): string | undefined {
+  const phone = parsePhoneNumberFromString(e164);
+  return phone && (phone.isValid() || phone.isPossible()) ? phone.formatInternational() : undefined;
+}
+
 /**
- * How a stored number is shown: grouped the way its country writes it ('+971 50 123 4567'). It is read
- * from the E.164 key, so a number stored with its code split wrongly still shows right; one that is not
- * valid shows as stored.
+ * How a stored number is shown, everywhere (the inbox, the Contacts table, a broadcast's drill-down):
+ * grouped the way its country writes it ('+971 50 123 4567', '+44 7911 555001'). It is read from the
+ * E.164 key, so a number stored with its code split wrongly still shows right; it is grouped when its
+ * length is possible for its country even if the metadata does not know its range. One that is not
+ * shows as stored, its code apart.
  */
 export function formatPhone(countryCode: string, phoneNumber: string): string {
-  const phone = parsePhoneNumberFromString(e164Of(countryCode, phoneNumber));
-  return phone?.isValid() ? phone.formatInternational() : `${countryCode} ${phoneNumber}`;
+  return grouped(e164Of(countryCode, phoneNumber)) ?? `${countryCode} ${phoneNumber}`;
+}
+
+/** formatPhone for a number known only by its E.164 key ('+971501234567'), as a drill-down has it. */
+export function formatE164(e164: string): string {
+  const shown = grouped(e164);
+  if (shown) return shown;
+  const digits = e164.replace(/^\+/, '');
+  const code = countryCodePrefixOf(digits);
+  return code ? `${code} ${digits.slice(code.length - 1)}` : e164;
 }

@@ -24,6 +24,7 @@ export function sessionUser(overrides: { name?: string; email?: string; permissi
 export function contactFixture(overrides: Partial<Contact> & { id: string }): Contact {
   return {
     name: 'Aisha Khan',
+    profileName: null,
     countryCode: '+971',
     phoneNumber: '501234567',
     tags: [],

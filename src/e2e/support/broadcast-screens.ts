@@ -50,9 +50,9 @@ const BROADCAST_ANALYTICS: BroadcastAnalytics = {
 
 const BROADCAST_RECIPIENTS: BroadcastRecipientsResponse = {
   data: [
-    { id: 'r-1', contactId: 'c-1', contactName: 'Sameer Joshi', phoneNumber: '+919990000155', state: 'sent', messageStatus: 'read', errorCode: null, errorMessage: null, sentAt: '2026-03-05T12:00:05.000Z', deliveredAt: '2026-03-05T12:00:07.000Z', readAt: '2026-03-05T12:03:00.000Z', repliedAt: '2026-03-05T12:10:00.000Z' },
-    { id: 'r-2', contactId: 'c-2', contactName: null, phoneNumber: '+971503000103', state: 'failed', messageStatus: null, errorCode: 131026, errorMessage: 'Message undeliverable', sentAt: null, deliveredAt: null, readAt: null, repliedAt: null },
-    { id: 'r-3', contactId: 'c-3', contactName: 'Arjun Reddy', phoneNumber: '+919830000135', state: 'ambiguous', messageStatus: null, errorCode: null, errorMessage: null, sentAt: null, deliveredAt: null, readAt: null, repliedAt: null },
+    { id: 'r-1', contactId: 'c-1', contactName: 'Sameer Joshi', contactProfileName: null, phoneNumber: '+919990000155', state: 'sent', messageStatus: 'read', errorCode: null, errorMessage: null, sentAt: '2026-03-05T12:00:05.000Z', deliveredAt: '2026-03-05T12:00:07.000Z', readAt: '2026-03-05T12:03:00.000Z', repliedAt: '2026-03-05T12:10:00.000Z' },
+    { id: 'r-2', contactId: 'c-2', contactName: null, contactProfileName: null, phoneNumber: '+971503000103', state: 'failed', messageStatus: null, errorCode: 131026, errorMessage: 'Message undeliverable', sentAt: null, deliveredAt: null, readAt: null, repliedAt: null },
+    { id: 'r-3', contactId: 'c-3', contactName: 'Arjun Reddy', contactProfileName: null, phoneNumber: '+919830000135', state: 'ambiguous', messageStatus: null, errorCode: null, errorMessage: null, sentAt: null, deliveredAt: null, readAt: null, repliedAt: null },
   ],
   pagination: { page: 1, limit: 25, total: 3, totalPages: 1, hasNext: false },
 };

@@ -161,6 +161,8 @@ export interface BroadcastRecipient {
   id: string;
   contactId: string;
   contactName: string | null;
+  /** The contact's WhatsApp profile name, shown (marked as WhatsApp's) where `contactName` is null. */
+  contactProfileName: string | null;
   /** E.164, e.g. +971501234567. */
   phoneNumber: string;
   state: RecipientState;

@@ -12,7 +12,10 @@ export interface ContactTag {
 /** A contact. Soft-deleted contacts keep coming back, with `deletedAt` set. */
 export interface Contact {
   id: string;
+  /** The business's name for the contact. */
   name: string | null;
+  /** The customer's WhatsApp profile name as last sent, shown (marked as WhatsApp's) where `name` is null. */
+  profileName: string | null;
   countryCode: string;
   phoneNumber: string;
   tags: ContactTag[];

@@ -30,6 +30,8 @@ export const MESSAGE_STATUS_RANK: Readonly<Record<MessageStatus, number>> = { se
 export interface ConversationContact {
   id: string;
   name: string | null;
+  /** The customer's WhatsApp profile name (see Contact). */
+  profileName: string | null;
   countryCode: string;
   phoneNumber: string;
   tags: { tagId: string; tag: { id: string; name: string; color: string } }[];

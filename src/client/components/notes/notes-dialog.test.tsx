@@ -11,7 +11,7 @@ import { NotesDialog } from './notes-dialog';
 
 const me = sessionUser({ name: 'Amira Haddad' });
 const contact: Contact = {
-  id: 'c-1', name: 'Aisha Khan', countryCode: '+971', phoneNumber: '501234567', tags: [],
+  id: 'c-1', name: 'Aisha Khan', profileName: null, countryCode: '+971', phoneNumber: '501234567', tags: [],
   createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z', deletedAt: null, _count: { notes: 2 },
 };
 

@@ -13,6 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useAddNoteMutation, useDeleteNoteMutation, useGetNotesQuery, useUpdateNoteMutation } from '@client/api/notes-endpoints';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { contactName, contactPhone } from '@client/components/contacts/contact-name';
 import { errorMessage } from '@client/components/error-message';
 import { useToast } from '@client/components/toast/use-toast';
 import { useNow } from '@client/components/use-now';
@@ -20,7 +21,6 @@ import { useSession } from '@client/session/use-session';
 import type { Contact } from '@shared/api/contacts';
 import type { ContactNote } from '@shared/api/notes';
 import { NOTES_LIST_HEIGHT_PX, NOTES_PAGE_SIZE } from '@shared/constants';
-import { formatPhone } from '@shared/phone';
 import { NoteEditor } from './note-editor';
 import { NoteItem } from './note-item';
 
@@ -167,7 +167,7 @@ export function NotesDialog({ contact, onClose }: NotesDialogProps) {
         Notes &amp; Activity
         {contact && (
           <Typography variant="body2" color="text.secondary">
-            {contact.name ?? 'No name'} · {formatPhone(contact.countryCode, contact.phoneNumber)}
+            {contactName(contact).source === 'phone' ? contactPhone(contact) : `${contactName(contact).text} · ${contactPhone(contact)}`}
           </Typography>
         )}
         <IconButton aria-label="Close" onClick={onClose} sx={{ position: 'absolute', right: 8, top: 8 }}>

@@ -24,7 +24,11 @@ function analyticsAnswers(answer: () => BroadcastAnalytics | 'fail' = () => anal
       seen.recipients.push(params);
       const data = params.get('filter') === 'failed'
         ? [recipient(1, { contactName: 'Ravi Kumar', state: 'failed', messageStatus: null, errorCode: 131026, errorMessage: 'Message undeliverable', sentAt: null })]
-        : [recipient(1, { contactName: 'Aisha Khan' }), recipient(2, { contactName: null, phoneNumber: '+971501234562' })];
+        : [
+          recipient(1, { contactName: 'Aisha Khan' }),
+          recipient(2, { contactName: null, phoneNumber: '+971501234562' }),
+          recipient(3, { contactName: null, contactProfileName: '🌸 Zoë ✨', phoneNumber: '+447911555001' }),
+        ];
       return HttpResponse.json({ data, pagination: { page: 1, limit: 25, total: 30, totalPages: 2, hasNext: true } });
     }),
   );
@@ -90,7 +94,11 @@ describe('Broadcast Analytics screen', () => {
     await user.click(within(table).getByRole('button', { name: 'View delivered recipients' }));
     const dialog = await screen.findByRole('dialog', { name: 'Recipients: Delivered' });
     expect(await within(dialog).findByText('Aisha Khan')).toBeInTheDocument();
-    expect(within(dialog).getAllByText('+971501234562')).not.toHaveLength(0);
+    // Numbers show as everywhere else; a contact without a name of the business's by its WhatsApp profile name.
+    expect(within(dialog).getAllByText('+971 50 123 4562')).not.toHaveLength(0);
+    expect(within(dialog).queryByText('+971501234562')).not.toBeInTheDocument();
+    expect(within(dialog).getByText('~ 🌸 Zoë ✨')).toBeInTheDocument();
+    expect(within(dialog).getByText('+44 7911 555001')).toBeInTheDocument();
     expect(seen.recipients[0].get('filter')).toBe('delivered');
     expect(seen.recipients[0].get('page')).toBe('1');
     expect(seen.recipients[0].get('limit')).toBe('25');

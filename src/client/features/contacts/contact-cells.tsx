@@ -2,23 +2,28 @@ import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
+import { contactName, contactPhone } from '@client/components/contacts/contact-name';
 import { TagChip } from '@client/components/tags/tag-chip';
 import type { Contact } from '@shared/api/contacts';
-import { formatPhone } from '@shared/phone';
 
 const VISIBLE_TAGS = 3;
 
-/** The name, struck through with a 'Deleted' badge once the contact is soft-deleted. */
+/**
+ * The name shown (the business's, else the WhatsApp profile name marked '~', else the number), struck
+ * through with a 'Deleted' badge once the contact is soft-deleted.
+ */
 function ContactName({ contact }: { contact: Contact }) {
   const deleted = contact.deletedAt !== null;
+  const { text, source } = contactName(contact);
   return (
     <>
       <Typography
         variant="body2"
         noWrap
-        sx={{ textDecoration: deleted ? 'line-through' : 'none', color: deleted ? 'text.disabled' : contact.name ? 'text.primary' : 'text.secondary' }}
+        title={source === 'profile' ? 'WhatsApp profile name' : undefined}
+        sx={{ textDecoration: deleted ? 'line-through' : 'none', color: deleted ? 'text.disabled' : source === 'name' ? 'text.primary' : 'text.secondary' }}
       >
-        {contact.name ?? 'No name'}
+        {text}
       </Typography>
       {deleted && <Chip label="Deleted" color="error" size="small" variant="outlined" />}
     </>
@@ -44,7 +49,7 @@ export function ContactNameAndPhoneCell({ contact }: { contact: Contact }) {
         <ContactName contact={contact} />
       </Box>
       <Typography variant="caption" color="text.secondary" noWrap>
-        {formatPhone(contact.countryCode, contact.phoneNumber)}
+        {contactPhone(contact)}
       </Typography>
     </Box>
   );

@@ -8,7 +8,7 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import type { Contact } from '@shared/api/contacts';
-import { formatPhone } from '@shared/phone';
+import { contactDisplayName } from '@client/components/contacts/contact-name';
 
 /** What the signed-in member may do with a row; the screen works it out from the session. */
 export interface ContactRowAbilities {
@@ -35,13 +35,9 @@ function notesBadge(count: number): string {
   return count > NOTES_BADGE_MAX ? `${NOTES_BADGE_MAX}+` : String(count);
 }
 
-export function contactLabel(contact: Contact): string {
-  return contact.name ?? formatPhone(contact.countryCode, contact.phoneNumber);
-}
-
 /** Start chat, notes (with the count), edit, delete; a deleted row offers only Restore. */
 export function ContactRowActions({ contact, can, handlers }: { contact: Contact; can: ContactRowAbilities; handlers: ContactRowHandlers }) {
-  const label = contactLabel(contact);
+  const label = contactDisplayName(contact);
   if (contact.deletedAt) {
     return (
       <Box sx={{ display: 'flex', alignItems: 'center', height: '100%' }}>

@@ -10,6 +10,7 @@ import ContactsScreen from './contacts-screen';
 const aisha: Contact = {
   id: 'c-1',
   name: 'Aisha Khan',
+  profileName: null,
   countryCode: '+971',
   phoneNumber: '501234567',
   tags: [{ tagId: 't-vip', tag: { id: 't-vip', name: 'VIP', color: '#d32f2f' } }],
@@ -52,5 +53,21 @@ describe('Contacts table width', () => {
     } finally {
       window.matchMedia = original;
     }
+  });
+});
+
+describe('Contacts table names', () => {
+  it("shows a contact without a name of the business's by its WhatsApp profile name, marked, and its number formatted", async () => {
+    const zoe: Contact = { ...aisha, id: 'c-2', name: null, profileName: '🌸 Zoë ✨', countryCode: '+44', phoneNumber: '7911555001', tags: [] };
+    const bare: Contact = { ...aisha, id: 'c-3', name: null, profileName: null, countryCode: '+971', phoneNumber: '501000101', tags: [] };
+    const page: ContactPage = { data: [aisha, zoe, bare], pagination: { page: 1, limit: 50, total: 3, totalPages: 1, hasNext: false } };
+    server.use(http.get(apiUrl('/contacts'), () => HttpResponse.json(page)));
+    renderWithProviders(<ContactsScreen />, { user: sessionUser() });
+
+    const zoeRow = (await screen.findByText('~ 🌸 Zoë ✨')).closest('[role="row"]') as HTMLElement;
+    expect(within(zoeRow).getByText('+44 7911 555001')).toBeInTheDocument();
+    expect(within(zoeRow).getByRole('button', { name: /^Edit ~ 🌸 Zoë ✨/ })).toBeInTheDocument();
+    const bareRow = screen.getAllByText('+971 50 100 0101')[0].closest('[role="row"]') as HTMLElement;
+    expect(within(bareRow).queryByText('No name')).not.toBeInTheDocument();
   });
 });

@@ -3,7 +3,7 @@ import { useMemo } from 'react';
 import { PagedDataGrid, type ServerPage } from '@client/components/paged-data-grid';
 import { useNarrowScreen } from '@client/components/use-narrow-screen';
 import type { Contact } from '@shared/api/contacts';
-import { formatPhone } from '@shared/phone';
+import { contactPhone } from '@client/components/contacts/contact-name';
 import { ContactNameAndPhoneCell, ContactNameCell, ContactTagsCell } from './contact-cells';
 import { ContactRowActions, type ContactRowAbilities, type ContactRowHandlers } from './contact-row-actions';
 
@@ -44,7 +44,7 @@ export function ContactsTable({ page, paginated, can, handlers }: ContactsTableP
         flex: 1,
         minWidth: 150,
         sortable: false,
-        valueGetter: (_value, row) => formatPhone(row.countryCode, row.phoneNumber),
+        valueGetter: (_value, row) => contactPhone(row),
       },
       { field: 'tags', headerName: 'Tags', flex: 1.5, minWidth: 200, sortable: false, renderCell: ({ row }) => <ContactTagsCell contact={row} /> },
       actions,

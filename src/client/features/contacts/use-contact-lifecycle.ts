@@ -2,7 +2,7 @@ import { useCallback } from 'react';
 import { useDeleteContactMutation, useRestoreContactMutation } from '@client/api/contacts-endpoints';
 import { useRecordAction } from '@client/components/toast/use-record-action';
 import type { Contact } from '@shared/api/contacts';
-import { contactLabel } from './contact-row-actions';
+import { contactDisplayName } from '@client/components/contacts/contact-name';
 
 /** Soft delete and restore, each after the browser's confirm, with their toasts. */
 export function useContactLifecycle() {
@@ -12,7 +12,7 @@ export function useContactLifecycle() {
 
   const remove = useCallback(
     async (contact: Contact) => {
-      if (!window.confirm(`Are you sure you want to delete ${contactLabel(contact)}?`)) return;
+      if (!window.confirm(`Are you sure you want to delete ${contactDisplayName(contact)}?`)) return;
       await runAction('delete', () => deleteContact(contact.id).unwrap());
     },
     [deleteContact, runAction],
@@ -20,7 +20,7 @@ export function useContactLifecycle() {
 
   const restore = useCallback(
     async (contact: Contact) => {
-      if (!window.confirm(`Restore ${contactLabel(contact)}?`)) return;
+      if (!window.confirm(`Restore ${contactDisplayName(contact)}?`)) return;
       await runAction('restore', () => restoreContact(contact.id).unwrap());
     },
     [restoreContact, runAction],

@@ -13,6 +13,7 @@ const aisha = conversation({
   contact: {
     id: 'contact-v-1',
     name: 'Aisha Khan',
+    profileName: null,
     countryCode: '+971',
     phoneNumber: '501234567',
     tags: [{ tagId: 't-1', tag: { id: 't-1', name: 'VIP', color: '#d32f2f' } }],

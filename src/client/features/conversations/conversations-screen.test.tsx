@@ -20,7 +20,7 @@ const aisha = conversation({
 });
 const ravi = conversation({
   id: 'v-2',
-  contact: { id: 'contact-v-2', name: null, countryCode: '+91', phoneNumber: '9876543210', tags: [], deletedAt: null },
+  contact: { id: 'contact-v-2', name: null, profileName: null, countryCode: '+91', phoneNumber: '9876543210', tags: [], deletedAt: null },
   status: 'in_progress',
   assignedTo: 'Omar Saleh',
   assignedToId: '00000000-0000-7000-8000-000000000002',
@@ -33,6 +33,21 @@ async function rowOf(name: string): Promise<HTMLElement> {
 }
 
 describe('Conversations list', () => {
+  it("names a contact without a name of the business's by its WhatsApp profile name, and its avatar by a letter, never '+'", async () => {
+    const zoe = conversation({
+      id: 'v-3',
+      contact: { id: 'contact-v-3', name: null, profileName: '🌸 Zoë ✨', countryCode: '+44', phoneNumber: '7911555001', tags: [], deletedAt: null },
+    });
+    mockInbox({ conversations: [zoe, ravi] });
+    renderInbox();
+    const zoeRow = await rowOf('~ 🌸 Zoë ✨');
+    expect(within(zoeRow).getByTestId('contact-avatar')).toHaveTextContent(/^Z$/);
+    const raviRow = await rowOf('+91 98765 43210');
+    const avatar = within(raviRow).getByTestId('contact-avatar');
+    expect(avatar).not.toHaveTextContent('+');
+    expect(avatar.querySelector('svg')).not.toBeNull();
+  });
+
   it('shows each conversation with its preview cut at 50 characters, unread badge capped at 99+, time, status and assignee', async () => {
     const log = mockInbox({ conversations: [aisha, ravi] });
     renderInbox();

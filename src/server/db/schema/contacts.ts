@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, foreignKey, index, integer, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { bigint, foreignKey, index, integer, pgTable, primaryKey, text, unique, uniqueIndex, uuid, varchar } from 'drizzle-orm/pg-core';
 import { createdAt, id, organizationId, timestampTz, updatedAt } from './columns';
 import { organizations, users } from './organizations';
 
@@ -12,7 +12,13 @@ export const contacts = pgTable(
   {
     id: id(),
     organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    /** The business's name for the contact: typed by a member, imported, or a first profile name the contact form accepts. */
     name: text('name'),
+    /**
+     * The customer's WhatsApp profile name as last sent (src/shared/format/profile-name.ts): shown,
+     * marked as WhatsApp's, where the contact has no name; never copied over `name`.
+     */
+    profileName: varchar('profile_name', { length: 256 }),
     countryCode: text('country_code').notNull(),
     phoneNumber: text('phone_number').notNull(),
     phoneE164: text('phone_e164').notNull(),
@@ -24,11 +30,12 @@ export const contacts = pgTable(
     unique('contacts_org_id_key').on(t.organizationId, t.id),
     unique('contacts_org_phone_key').on(t.organizationId, t.phoneE164),
     index('contacts_org_created_idx').on(t.organizationId, t.createdAt.desc(), t.id.desc()),
-    // Search by name or number fragment ('%ahm%', '%50123%'): trigram indexes, never a scan of every row.
+    // Search by name, profile name or number fragment ('%ahm%', '%50123%'): trigram indexes, never a scan of every row.
     // The organization leads each (btree_gin), so a search reads only its own organization's matches: a
     // common fragment matches thousands of rows across a shared table.
     index('contacts_org_name_trgm_idx').using('gin', t.organizationId, t.name.op('gin_trgm_ops')),
     index('contacts_org_phone_trgm_idx').using('gin', t.organizationId, t.phoneE164.op('gin_trgm_ops')),
+    index('contacts_org_profile_name_trgm_idx').using('gin', t.organizationId, t.profileName.op('gin_trgm_ops')),
   ],
 );
 

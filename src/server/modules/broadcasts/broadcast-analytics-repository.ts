@@ -161,6 +161,7 @@ export interface RecipientRow {
   id: string;
   contactId: string;
   contactName: string | null;
+  contactProfileName: string | null;
   phoneNumber: string;
   state: RecipientState;
   messageStatus: string | null;
@@ -176,6 +177,7 @@ interface RawRecipientRow {
   id: string;
   contact_id: string;
   contact_name: string | null;
+  contact_profile_name: string | null;
   phone_e164: string;
   state: RecipientState;
   message_status: string | null;
@@ -204,7 +206,7 @@ export async function recipientSlice(
   const after = slice.afterId ? sql` and r.id > ${slice.afterId}::uuid` : sql``;
   const rows = rowsOf<RawRecipientRow>(
     await db.execute(sql`
-      select p.id, p.contact_id, c.name as contact_name, c.phone_e164, p.state, m.status as message_status,
+      select p.id, p.contact_id, c.name as contact_name, c.profile_name as contact_profile_name, c.phone_e164, p.state, m.status as message_status,
         p.error_code, p.error_message, p.sent_at, m.delivered_at, m.read_at, ${REPLIED_AT} as replied_at
       from (
         select r.id, r.organization_id, r.contact_id, r.message_id, r.state, r.error_code, r.error_message, r.sent_at
@@ -220,6 +222,7 @@ export async function recipientSlice(
     id: row.id,
     contactId: row.contact_id,
     contactName: row.contact_name,
+    contactProfileName: row.contact_profile_name,
     phoneNumber: row.phone_e164,
     state: row.state,
     messageStatus: row.message_status,

@@ -227,6 +227,7 @@ describe('GET /api/broadcast/:id/recipients', () => {
       id: expect.any(String),
       contactId: p.readReplied.id,
       contactName: contact.name,
+      contactProfileName: contact.profileName,
       phoneNumber: `+${p.readReplied.waId}`,
       state: 'sent',
       messageStatus: 'read',

@@ -1,3 +1,4 @@
+import { sanitizeProfileName } from '@shared/format/profile-name';
 import type { Database, Queryable } from '../../db/database';
 import { tagContacts } from '../tags';
 import { recordActivityBatch } from '../timeline';
@@ -7,9 +8,10 @@ import {
   contactsByNumber,
   insertMissingContacts,
   nameIfNameless,
+  setProfileName,
   upsertImportBatch,
   type ContactColumns,
-  type ContactDetails,
+  type CustomerDetails,
   type ImportedRow,
 } from './contacts-repository';
 import { acceptableName, splitInternational } from './customer-numbers';
@@ -30,20 +32,25 @@ export interface Customer {
 /**
  * The contacts customers' WhatsApp numbers belong to, created on their first message, for a whole
  * webhook batch in one transaction. Numbers are normalized exactly as the contacts screen does
- * (src/shared/phone.ts), so a contact an agent typed in and the same person writing in are one row. A
- * profile name fills a nameless contact; a name someone typed is never overwritten. A deleted contact
- * stays deleted (its messages still arrive). Answers contact ids by wa_id.
+ * (src/shared/phone.ts), so a contact an agent typed in and the same person writing in are one row.
+ * The profile name is kept as sent (sanitized, src/shared/format/profile-name.ts) in `profile_name`,
+ * and replaced whenever WhatsApp sends another. It also fills a nameless contact's name when the
+ * contact form would accept it; a name someone typed is never overwritten. A deleted contact stays
+ * deleted (its messages still arrive). Answers contact ids by wa_id.
  */
 export async function ensureContactsForCustomers(
   db: Database,
   organizationId: string,
   customers: readonly Customer[],
 ): Promise<Map<string, string>> {
-  const byNumber = new Map<string, { details: ContactDetails; waIds: string[] }>();
+  const byNumber = new Map<string, { details: CustomerDetails; waIds: string[] }>();
   for (const customer of customers) {
     const phone = splitInternational(customer.waId);
-    const entry = byNumber.get(phone.e164) ?? { details: { name: null, phone }, waIds: [] };
-    entry.details.name ??= acceptableName(customer.profileName);
+    const entry = byNumber.get(phone.e164) ?? { details: { name: null, profileName: null, phone }, waIds: [] };
+    const profileName = sanitizeProfileName(customer.profileName);
+    entry.details.name ??= acceptableName(profileName ?? undefined);
+    // The batch's messages are in the order they were sent: the last profile name is the current one.
+    entry.details.profileName = profileName ?? entry.details.profileName;
     entry.waIds.push(customer.waId);
     byNumber.set(phone.e164, entry);
   }
@@ -57,7 +64,9 @@ export async function ensureContactsForCustomers(
       const entry = byNumber.get(row.phoneE164);
       if (!entry) continue;
       for (const waId of entry.waIds) ids.set(waId, row.id);
-      if (entry.details.name && !row.name) await nameIfNameless(tx, row.id, entry.details.name);
+      const { name, profileName } = entry.details;
+      if (name && !row.name) await nameIfNameless(tx, row.id, name);
+      if (profileName && profileName !== row.profileName) await setProfileName(tx, row.id, profileName);
     }
     return ids;
   });

@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNotNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Contact } from '@shared/api/contacts';
 import { CONTACT_SEARCH_MIN_CHARS, CONTACT_SEARCH_RESULT_LIMIT } from '@shared/constants';
 import type { Database } from '../../db/database';
@@ -19,7 +19,7 @@ function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (c) => `\\${c}`);
 }
 
-/** What typed search text looks for, LIKE-escaped: a fragment of the number, or of the name. */
+/** What typed search text looks for, LIKE-escaped: a fragment of the number, or of the name (or profile name). */
 export type SearchTerm = { by: 'number'; fragment: string } | { by: 'name'; text: string };
 
 /**
@@ -52,22 +52,26 @@ function searchQuery(db: Database, match: SQL, rank: SQL[]) {
     .limit(CONTACT_SEARCH_RESULT_LIMIT);
 }
 
+/** The name a search ranks by: the business's, else the WhatsApp profile name. */
+const shownName = sql`coalesce(${contacts.name}, ${contacts.profileName})`;
+
 /** The two searches, prepared: every keystroke past the third sends one. */
 const searchQueries = {
   byNumber: perDatabase((db) =>
     searchQuery(db, like(contacts.phoneE164, CONTAINS), [desc(contacts.createdAt)]).prepare('contacts_search_by_number'),
   ),
   byName: perDatabase((db) =>
-    searchQuery(db, ilike(contacts.name, CONTAINS), [sql`${contacts.name} ilike ${STARTS_WITH} desc`, sql`${contacts.name} asc`]).prepare(
-      'contacts_search_by_name',
-    ),
+    searchQuery(db, or(ilike(contacts.name, CONTAINS), ilike(contacts.profileName, CONTAINS)) as SQL, [
+      sql`${shownName} ilike ${STARTS_WITH} desc`,
+      sql`${shownName} asc`,
+    ]).prepare('contacts_search_by_name'),
   ),
 };
 
 /**
- * Contacts whose name or number contains the text (see searchTerm), the name case-insensitively. Both
- * go through trigram indexes. Results are capped, not paged: active before deleted, then names starting
- * with the text, then by name.
+ * Contacts whose name, WhatsApp profile name or number contains the text (see searchTerm), names
+ * case-insensitively. Each goes through its trigram index. Results are capped, not paged: active before
+ * deleted, then names (the business's, else the profile name) starting with the text, then by that name.
  */
 export async function searchContacts(db: Database, organizationId: string, query: string): Promise<Contact[]> {
   const term = searchTerm(query);

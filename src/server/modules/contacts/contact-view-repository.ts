@@ -22,6 +22,7 @@ export function toContact(row: ContactViewRow): Contact {
   return {
     id: row.id,
     name: row.name,
+    profileName: row.profileName,
     countryCode: row.countryCode,
     phoneNumber: row.phoneNumber,
     tags: row.tags,

@@ -1,4 +1,4 @@
-import { and, eq, ilike, isNotNull, isNull, like, sql, type SQL } from 'drizzle-orm';
+import { and, eq, ilike, isNotNull, isNull, like, or, sql, type SQL } from 'drizzle-orm';
 import type { Contact } from '@shared/api/contacts';
 import type { NormalizedPhone } from '@shared/phone';
 import type { Database, Queryable } from '../../db/database';
@@ -97,21 +97,34 @@ export async function setContactDeletedAt(db: Queryable, organizationId: string,
   return changed !== undefined;
 }
 
+/** A customer's contact as a webhook gives it: its details and the WhatsApp profile name, if any. */
+export interface CustomerDetails extends ContactDetails {
+  profileName: string | null;
+}
+
 /**
  * Inserts the contacts whose numbers the organization does not have yet, in one statement, and answers
  * the ids of those it inserted. Concurrent inserts of the same number converge on the unique
  * (organization, phone_e164) key: one inserts, the others wait for it and skip the row. The rows go in
  * by number, so two batches sharing numbers take their locks in the same order.
  */
-export async function insertMissingContacts(db: Queryable, organizationId: string, wanted: readonly ContactDetails[]): Promise<string[]> {
+export async function insertMissingContacts(db: Queryable, organizationId: string, wanted: readonly CustomerDetails[]): Promise<string[]> {
   if (wanted.length === 0) return [];
   const ordered = [...wanted].sort((a, b) => (a.phone.e164 < b.phone.e164 ? -1 : 1));
   const created = await db
     .insert(contacts)
-    .values(ordered.map((details) => ({ organizationId, ...detailColumns(details) })))
+    .values(ordered.map((details) => ({ organizationId, ...detailColumns(details), profileName: details.profileName })))
     .onConflictDoNothing({ target: [contacts.organizationId, contacts.phoneE164] })
     .returning({ id: contacts.id });
   return created.map((row) => row.id);
+}
+
+/** A contact as the intake compares it with what a webhook brings. */
+export interface CustomerContactRow {
+  id: string;
+  name: string | null;
+  profileName: string | null;
+  phoneE164: string;
 }
 
 /**
@@ -121,15 +134,11 @@ export async function insertMissingContacts(db: Queryable, organizationId: strin
  * with `in (…)`, which the planner answers from the trigram index (tens of milliseconds for 50 numbers)
  * instead of the unique (organization, number) key.
  */
-export async function contactsByNumber(
-  db: Queryable,
-  organizationId: string,
-  e164s: readonly string[],
-): Promise<Array<{ id: string; name: string | null; phoneE164: string }>> {
+export async function contactsByNumber(db: Queryable, organizationId: string, e164s: readonly string[]): Promise<CustomerContactRow[]> {
   if (e164s.length === 0) return [];
-  return rowsOf<{ id: string; name: string | null; phoneE164: string }>(
+  return rowsOf<CustomerContactRow>(
     await db.execute(sql`
-      select c.id, c.name, c.phone_e164 as "phoneE164"
+      select c.id, c.name, c.profile_name as "profileName", c.phone_e164 as "phoneE164"
       from ${contacts} c join unnest(${sql.param([...e164s])}::text[]) as wanted(e164) on c.phone_e164 = wanted.e164
       where c.organization_id = ${organizationId}::uuid
       order by c.id`),
@@ -139,6 +148,14 @@ export async function contactsByNumber(
 /** Gives a nameless contact a name; a contact that has one keeps it. */
 export async function nameIfNameless(db: Queryable, contactId: string, name: string): Promise<void> {
   await db.update(contacts).set({ name }).where(and(eq(contacts.id, contactId), isNull(contacts.name)));
+}
+
+/** Records the profile name WhatsApp sent last; the contact's own name is left as it is. */
+export async function setProfileName(db: Queryable, contactId: string, profileName: string): Promise<void> {
+  await db
+    .update(contacts)
+    .set({ profileName })
+    .where(and(eq(contacts.id, contactId), sql`${contacts.profileName} is distinct from ${profileName}`));
 }
 
 /** One batch of imported contacts as column arrays, the shape the upsert's unnest() takes. */
@@ -281,11 +298,13 @@ async function restoreDeleted(db: Queryable, organizationId: string, contactIds:
 }
 
 /**
- * The contacts whose name or number contains `text`, read as the Contacts search reads it (searchTerm),
- * as a condition on the contacts table for other modules' queries (the inbox searches conversations by
- * their contact). The name matches case-insensitively; both are served by the trigram indexes.
+ * The contacts whose name, WhatsApp profile name or number contains `text`, read as the Contacts search
+ * reads it (searchTerm), as a condition on the contacts table for other modules' queries (the inbox
+ * searches conversations by their contact). Names match case-insensitively; all are served by the
+ * trigram indexes.
  */
 export function contactMatching(text: string): SQL {
   const term = searchTerm(text);
-  return term.by === 'number' ? like(contacts.phoneE164, `%${term.fragment}%`) : ilike(contacts.name, `%${term.text}%`);
+  if (term.by === 'number') return like(contacts.phoneE164, `%${term.fragment}%`);
+  return or(ilike(contacts.name, `%${term.text}%`), ilike(contacts.profileName, `%${term.text}%`)) as SQL;
 }

@@ -90,6 +90,7 @@ describe('creating and phone normalization', () => {
     expect(contact).toEqual({
       id: expect.any(String),
       name: 'Ravi Kumar',
+      profileName: null,
       countryCode: '+91',
       phoneNumber: '9876500001',
       tags: [{ tagId: tag.id, tag: { id: tag.id, name: 'Shape Check', color: '#388e3c' } }],

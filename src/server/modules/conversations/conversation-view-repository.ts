@@ -24,6 +24,7 @@ interface ConversationViewRow {
   is_free_entry_point: boolean;
   contact_id: string;
   contact_name: string | null;
+  contact_profile_name: string | null;
   contact_country_code: string;
   contact_phone_number: string;
   contact_deleted_at: string | null;
@@ -48,7 +49,8 @@ export async function selectConversationViews(db: Queryable, source: SQL, where:
     await db.execute(sql`
       select ${conversations.id}, ${conversations.status}, ${conversations.assignedToUserId}, ${conversations.unreadCount},
         ${conversations.lastMessageAt}, ${conversations.createdAt}, ${conversations.windowExpiresAt}, ${conversations.isFreeEntryPoint},
-        ${contacts.id} as contact_id, ${contacts.name} as contact_name, ${contacts.countryCode} as contact_country_code,
+        ${contacts.id} as contact_id, ${contacts.name} as contact_name, ${contacts.profileName} as contact_profile_name,
+        ${contacts.countryCode} as contact_country_code,
         ${contacts.phoneNumber} as contact_phone_number, ${contacts.deletedAt} as contact_deleted_at,
         ${contactTagList(sql`${sql.identifier('contacts')}`)} as contact_tags,
         assignee.name as assignee_name,
@@ -75,6 +77,7 @@ function toConversation(row: ConversationViewRow, now = Date.now()): Conversatio
     contact: {
       id: row.contact_id,
       name: row.contact_name,
+      profileName: row.contact_profile_name,
       countryCode: row.contact_country_code,
       phoneNumber: row.contact_phone_number,
       tags: row.contact_tags,

@@ -8,6 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
+import { contactName, contactPhone, type NamedContact } from '@client/components/contacts/contact-name';
 import { PagedDataGrid, useServerPagination } from '@client/components/paged-data-grid';
 import { useNarrowScreen } from '@client/components/use-narrow-screen';
 import type { BroadcastRecipient } from '@shared/api/broadcasts';
@@ -30,10 +31,12 @@ function errorText(recipient: BroadcastRecipient): string {
 }
 
 function ContactCell({ recipient }: { recipient: BroadcastRecipient }) {
+  const contact: NamedContact = { name: recipient.contactName, profileName: recipient.contactProfileName, e164: recipient.phoneNumber };
+  const { text, source } = contactName(contact);
   return (
     <Box sx={{ py: 1, minWidth: 0 }}>
-      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{recipient.contactName ?? recipient.phoneNumber}</Typography>
-      {recipient.contactName && <Typography variant="caption" color="text.secondary">{recipient.phoneNumber}</Typography>}
+      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{text}</Typography>
+      {source !== 'phone' && <Typography variant="caption" color="text.secondary">{contactPhone(contact)}</Typography>}
     </Box>
   );
 }

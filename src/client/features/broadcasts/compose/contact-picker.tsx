@@ -5,13 +5,13 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useMemo, useState } from 'react';
 import { useSearchContactsQuery } from '@client/api/contacts-endpoints';
+import { contactName as shownName, contactPhone } from '@client/components/contacts/contact-name';
 import { useDebouncedValue } from '@client/components/use-debounced-value';
 import type { Contact } from '@shared/api/contacts';
 import { CONTACT_SEARCH_DEBOUNCE_MS, CONTACT_SEARCH_MIN_CHARS } from '@shared/constants';
-import { formatPhone } from '@shared/phone';
 
 function contactName(contact: Contact): string {
-  return contact.name?.trim() || formatPhone(contact.countryCode, contact.phoneNumber);
+  return shownName(contact).text;
 }
 
 export interface ContactPickerProps {
@@ -74,8 +74,8 @@ export function ContactPicker({ value, onChange, onBlur, error, disabled }: Cont
         <Box component="li" key={key} {...props}>
           <Box sx={{ display: 'flex', flexDirection: 'column', minWidth: 0 }}>
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{contactName(contact)}</Typography>
-            {contact.name?.trim() && (
-              <Typography variant="caption" color="text.secondary">{formatPhone(contact.countryCode, contact.phoneNumber)}</Typography>
+            {shownName(contact).source !== 'phone' && (
+              <Typography variant="caption" color="text.secondary">{contactPhone(contact)}</Typography>
             )}
           </Box>
         </Box>

@@ -142,6 +142,7 @@ export function recipient(n: number, overrides: Partial<BroadcastRecipient> = {}
     id: uuid(500 + n),
     contactId: uuid(300 + n),
     contactName: `Customer ${n}`,
+    contactProfileName: null,
     phoneNumber: `+97150123456${n}`,
     state: 'sent',
     messageStatus: 'delivered',

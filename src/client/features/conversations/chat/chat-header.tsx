@@ -8,8 +8,7 @@ import IconButton from '@mui/material/IconButton';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import type { Conversation } from '@shared/api/conversations';
-import { formatPhone } from '@shared/phone';
-import { contactLabel } from '../format/contact-label';
+import { contactDisplayName, contactPhone } from '@client/components/contacts/contact-name';
 import { StatusChip } from '../format/status-chip';
 import { AssignDialog } from './assign-dialog';
 import { windowLabel, type ConversationWindow } from './conversation-window';
@@ -29,8 +28,8 @@ export interface ChatHeaderProps {
 export function ChatHeader({ conversation, window, actions, onBack, infoOpen, onToggleInfo }: ChatHeaderProps) {
   const [assignOpen, setAssignOpen] = useState(false);
   const { contact, status } = conversation;
-  const name = contactLabel(contact);
-  const number = formatPhone(contact.countryCode, contact.phoneNumber);
+  const name = contactDisplayName(contact);
+  const number = contactPhone(contact);
   return (
     <Box sx={{ borderBottom: 1, borderColor: 'divider' }}>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, px: 1.5, pt: 1 }}>

@@ -5,7 +5,7 @@ import { useCallback, type Ref } from 'react';
 import { useAppDispatch } from '@client/app/hooks';
 import { useSession } from '@client/session/use-session';
 import type { Conversation } from '@shared/api/conversations';
-import { contactLabel } from '../format/contact-label';
+import { contactDisplayName } from '@client/components/contacts/contact-name';
 import { SCROLLER_FOCUS_SX } from '../keyboard/scroller-focus';
 import { retryMessage } from '../state/message-thunks';
 import { ChatHeader } from './chat-header';
@@ -55,7 +55,7 @@ export function ChatPane({ conversation, window, actions, composerRef, onBack, i
           <MessageList
             messages={messages}
             onRetry={retry}
-            label={contactLabel(conversation.contact)}
+            label={contactDisplayName(conversation.contact)}
             hasMore={hasMore}
             olderState={olderState}
             onLoadOlder={() => void loadOlder()}

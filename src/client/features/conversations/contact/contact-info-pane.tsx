@@ -1,7 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import StickyNote2OutlinedIcon from '@mui/icons-material/StickyNote2Outlined';
 import Alert from '@mui/material/Alert';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -9,13 +8,13 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useState, type ReactNode } from 'react';
 import { useGetContactQuery } from '@client/api/contacts-endpoints';
+import { ContactAvatar } from '@client/components/contacts/contact-avatar';
+import { contactDisplayName, contactPhone } from '@client/components/contacts/contact-name';
 import { NotesDialog } from '@client/components/notes/notes-dialog';
 import { TagChip } from '@client/components/tags/tag-chip';
 import { useSession } from '@client/session/use-session';
 import type { Conversation } from '@shared/api/conversations';
-import { formatPhone } from '@shared/phone';
 import { windowKind, windowLabel, type ConversationWindow } from '../chat/conversation-window';
-import { contactLabel } from '../format/contact-label';
 import { StatusChip } from '../format/status-chip';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -45,7 +44,6 @@ export function ContactInfoPane({ conversation, window, onBack }: ContactInfoPan
   const [notesOpen, setNotesOpen] = useState(false);
   // The notes dialog takes the whole contact: read it when the notes are asked for.
   const full = useGetContactQuery(notesOpen ? contact.id : skipToken);
-  const name = contactLabel(contact);
   const kind = windowKind(window);
 
   return (
@@ -61,15 +59,13 @@ export function ContactInfoPane({ conversation, window, onBack }: ContactInfoPan
         </Typography>
       </Box>
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1.5, mb: 2 }}>
-        <Avatar sx={{ bgcolor: 'primary.main', color: 'primary.contrastText' }} aria-hidden>
-          {name.charAt(0).toUpperCase()}
-        </Avatar>
+        <ContactAvatar contact={contact} />
         <Box sx={{ minWidth: 0 }}>
           <Typography sx={{ fontWeight: 600 }} noWrap>
-            {contact.name ?? 'No name'}
+            {contactDisplayName(contact)}
           </Typography>
           <Typography variant="body2" color="text.secondary">
-            {formatPhone(contact.countryCode, contact.phoneNumber)}
+            {contactPhone(contact)}
           </Typography>
         </Box>
       </Box>

@@ -1,15 +1,15 @@
 import PersonOutlinedIcon from '@mui/icons-material/PersonOutlined';
-import Avatar from '@mui/material/Avatar';
 import Box from '@mui/material/Box';
 import ListItemButton from '@mui/material/ListItemButton';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@client/app/paths';
+import { ContactAvatar } from '@client/components/contacts/contact-avatar';
+import { contactDisplayName } from '@client/components/contacts/contact-name';
 import { VisuallyHidden } from '@client/components/visually-hidden';
 import type { Conversation } from '@shared/api/conversations';
 import { relativeTime } from '@shared/format/relative-time';
-import { contactLabel } from '../format/contact-label';
 import { previewText, unreadLabel } from '../format/message-text';
 import { StatusChip } from '../format/status-chip';
 import type { OpenedConversationState } from '../use-open-conversation';
@@ -24,7 +24,7 @@ export interface ConversationRowProps {
 /** One row of the list: a link to the conversation with its contact, last message, time, unread count, status and assignee. */
 export const ConversationRow = memo(function ConversationRow({ conversation, selected, now, onOpen }: ConversationRowProps) {
   const { contact, lastMessage, unreadCount } = conversation;
-  const name = contactLabel(contact);
+  const name = contactDisplayName(contact);
   const at = conversation.lastMessageAt ?? lastMessage?.sentAt ?? null;
   const unread = unreadCount > 0;
   return (
@@ -37,9 +37,7 @@ export const ConversationRow = memo(function ConversationRow({ conversation, sel
       aria-current={selected ? 'page' : undefined}
       sx={{ alignItems: 'flex-start', gap: 1.5, py: 1.25, borderBottom: 1, borderColor: 'divider' }}
     >
-      <Avatar sx={{ width: 36, height: 36, fontSize: 15, bgcolor: 'primary.main', color: 'primary.contrastText' }} aria-hidden>
-        {name.charAt(0).toUpperCase()}
-      </Avatar>
+      <ContactAvatar contact={contact} sx={{ width: 36, height: 36, fontSize: 15 }} />
       <Box sx={{ minWidth: 0, flexGrow: 1 }}>
         <Box sx={{ display: 'flex', alignItems: 'baseline', gap: 1 }}>
           <Typography noWrap sx={{ flexGrow: 1, fontWeight: unread ? 700 : 500 }}>{name}</Typography>

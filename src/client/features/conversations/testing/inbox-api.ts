@@ -12,7 +12,7 @@ export const hoursFromNow = (hours: number) => new Date(NOW + hours * 3_600_000)
 export function conversation(overrides: Partial<Conversation> & { id: string }): Conversation {
   const contactId = overrides.contact?.id ?? `contact-${overrides.id}`;
   return {
-    contact: { id: contactId, name: 'Aisha Khan', countryCode: '+971', phoneNumber: '501234567', tags: [], deletedAt: null },
+    contact: { id: contactId, name: 'Aisha Khan', profileName: null, countryCode: '+971', phoneNumber: '501234567', tags: [], deletedAt: null },
     status: 'open',
     assignedTo: null,
     assignedToId: null,

@@ -1,0 +1,2 @@
+ALTER TABLE "contacts" ADD COLUMN "profile_name" varchar(256);--> statement-breakpoint
+CREATE INDEX "contacts_org_profile_name_trgm_idx" ON "contacts" USING gin ("organization_id","profile_name" gin_trgm_ops);
