@@ -47,7 +47,7 @@ test('every trigram index leads with organization_id', async () => {
   const trigramIndexes = await rows<{ name: string; definition: string }>(sql`
     select indexname as name, indexdef as definition from pg_indexes
     where schemaname = 'public' and indexdef like '%gin_trgm_ops%'`);
-  expect(trigramIndexes.map((index) => index.name).sort()).toEqual(['contacts_org_name_trgm_idx', 'contacts_org_phone_trgm_idx']);
+  expect(trigramIndexes.map((index) => index.name).sort()).toEqual(['contacts_org_name_trgm_idx', 'contacts_org_phone_trgm_idx', 'contacts_org_profile_name_trgm_idx']);
   for (const { name, definition } of trigramIndexes) {
     expect({ name, leading: /USING gin \(organization_id,/.test(definition) }).toEqual({ name, leading: true });
   }
