@@ -2,7 +2,7 @@ import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import { importTagSchema, INVALID_CSV_FILE, CSV_TOO_LARGE, isAcceptableCsvFile, recordedFileName } from '@shared/validation/contact-import';
 import { validate } from '@shared/validation/first-error';
-import { invalidInput, tooLarge } from '../../lib/domain-error';
+import { DomainError, invalidInput, tooLarge } from '../../lib/domain-error';
 import { multipartBodyError, multipartLimitError } from '../../lib/multipart-errors';
 import { checkCsvStream, type CheckedCsv } from './csv-rows';
 
@@ -42,6 +42,9 @@ async function checkFilePart(file: Readable): Promise<CheckedCsv> {
   try {
     return await checkCsvStream(file);
   } catch (error) {
+    // The check's own refusal (a record over 64 KB, a bad header) stops reading the part, and the
+    // part's stream then fails as cut short: that is the refusal's consequence, not its cause.
+    if (error instanceof DomainError) throw error;
     const fromBody = file.errored ?? streamError;
     throw fromBody ? bodyError(fromBody) : error;
   }

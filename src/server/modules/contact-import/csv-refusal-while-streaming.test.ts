@@ -1,0 +1,43 @@
+/** @jest-environment node */
+import net, { type AddressInfo } from 'node:net';
+import { createTestApp, signUpAdmin, type TestApp } from '../../testing/test-app';
+
+/**
+ * Over a real connection a refused file is still arriving when the refusal is made: the answer must be
+ * the refusal's own reason, not the "cut short" that reading no further then causes.
+ */
+
+let t: TestApp;
+let port: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  port = (t.app.server.address() as AddressInfo).port;
+});
+afterAll(async () => {
+  await t.close();
+});
+
+it('a record over 64 KB in a file still streaming in answers 400 naming its line', async () => {
+  const admin = await signUpAdmin(t.app);
+  const boundary = 'parleyCsvStreaming';
+  const start = `--${boundary}\r\nContent-Disposition: form-data; name="tagName"\r\n\r\nStreaming\r\n`
+    + `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="contacts.csv"\r\nContent-Type: text/csv\r\n\r\nmobile,name\n${'"'.repeat(512 * 1024)}`;
+  const head = [
+    'POST /api/tags/import HTTP/1.1', 'Host: 127.0.0.1', `Cookie: ${admin.cookie}`, 'Origin: http://localhost:3000',
+    `Content-Type: multipart/form-data; boundary=${boundary}`, `Content-Length: ${10 * 1024 * 1024}`, '', '',
+  ].join('\r\n');
+  const socket = net.connect(port, '127.0.0.1');
+  const answer = await new Promise<string>((resolve) => {
+    let received = '';
+    socket.on('data', (chunk) => {
+      received += chunk.toString('utf8');
+      if (received.includes('}')) resolve(received);
+    });
+    socket.on('error', () => resolve(received));
+    socket.write(head + start);
+  });
+  socket.destroy();
+  expect(answer.split('\r\n')[0]).toBe('HTTP/1.1 400 Bad Request');
+  expect(answer).toContain('"error":"Line 2 is longer than 64 KB: check it for a quote (\\") that is never closed."');
+});
