@@ -8,6 +8,8 @@ export const DEFAULT_BODY_DEADLINE_MS = 15_000;
 export const UPLOAD_BODY_DEADLINE_MS = 15 * 60_000;
 /** The request line and headers, for every request. */
 const HEADERS_DEADLINE_MS = 15_000;
+/** How long the unread rest of a body answered early (a refused upload) is read and thrown away before the connection is closed. */
+export const LINGER_MS = 5_000;
 
 /**
  * Every request's body must arrive within its deadline: a client that trickles one (to hold a
@@ -36,5 +38,22 @@ export const requestDeadlinesPlugin = fp(async (app: FastifyInstance, options: P
     const settle = () => clearTimeout(deadline);
     raw.once('end', settle);
     raw.once('close', settle);
+  });
+
+  // A route may answer before it has read the whole body (an upload refused on its first bytes). The
+  // rest is then read and thrown away for a while, so the client reads the answer rather than a reset,
+  // and the connection closes after it: never left paused, holding its socket until a deadline.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (!request.raw.complete) void reply.header('connection', 'close');
+    return payload;
+  });
+  app.addHook('onResponse', async (request) => {
+    const raw = request.raw;
+    if (raw.complete || raw.destroyed) return;
+    raw.resume();
+    const linger = setTimeout(() => raw.destroy(), LINGER_MS);
+    linger.unref();
+    raw.once('end', () => clearTimeout(linger));
+    raw.once('close', () => clearTimeout(linger));
   });
 }, { name: 'request-deadlines' });

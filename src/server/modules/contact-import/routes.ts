@@ -4,6 +4,7 @@ import { CSV_MAX_BYTES } from '@shared/constants';
 import { authOf } from '../../plugins/access';
 import { importCsv, ImportStoppedError } from './contact-import-service';
 import { readCsvUpload } from './csv-upload';
+import { ImportsInProgress } from './imports-in-progress';
 
 /**
  * POST /tags/import: a CSV file of contacts and the tag to put on them, as multipart/form-data. The file
@@ -13,11 +14,13 @@ import { readCsvUpload } from './csv-upload';
 export async function contactImportRoutes(app: FastifyInstance): Promise<void> {
   // Registered here, in this plugin's own scope: only the import route takes multipart bodies.
   await app.register(multipart, { limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
+  const inProgress = new ImportsInProgress();
 
   app.post('/import', { config: { access: 'contacts:import', multipart: true } }, async (request, reply) => {
     const auth = authOf(request);
-    const upload = await readCsvUpload(request.parts());
+    const release = inProgress.claim(auth.organizationId);
     try {
+      const upload = await readCsvUpload(request.parts());
       const result = await importCsv(app.db, { organizationId: auth.organizationId, userId: auth.userId }, upload);
       if (result.success) app.maintenance.afterBulkWrite();
       return result;
@@ -27,6 +30,8 @@ export async function contactImportRoutes(app: FastifyInstance): Promise<void> {
       request.log.error({ err: error.cause }, 'contact import stopped part-way');
       app.maintenance.afterBulkWrite();
       return reply.status(500).send({ error: error.message });
+    } finally {
+      release();
     }
   });
 }
