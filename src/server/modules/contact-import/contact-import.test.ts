@@ -43,6 +43,23 @@ async function countContacts(): Promise<number> {
   return response.json<{ pagination: { total: number } }>().pagination.total;
 }
 
+describe('a large file, parsed in slices', () => {
+  test('a name whose character straddles a slice boundary (a surrogate pair at 8 KB) arrives whole', async () => {
+    const SLICE = 8 * 1024;
+    let text = 'mobile,name\n';
+    for (let i = 0; text.length < SLICE - 80; i += 1) text += `98333${String(10_000 + i).padStart(5, '0')},Filler\n`;
+    // The special row's name ends in U+20000 (a letter outside the BMP: two UTF-16 units), its first unit at SLICE - 1.
+    const prefix = '9833399999,Li ';
+    const padding = 'a'.repeat(SLICE - 1 - text.length - prefix.length);
+    text += `${prefix}${padding}\u{20000}\n`;
+    expect(text.charCodeAt(SLICE - 1)).toBe(0xd840);
+    const result = await imported(text, { tagName: 'Slice Boundary' });
+    expect(result.stats.errors).toBe(0);
+    const found = await admin.request({ method: 'GET', url: '/api/contacts?search=9833399999' });
+    expect(found.json().data[0].name).toBe(`Li ${padding}\u{20000}`);
+  });
+});
+
 describe('a file with good and bad rows', () => {
   test('stores the good rows, tags them, and reports each bad row with its line and reason', async () => {
     const csv = [
