@@ -1,12 +1,13 @@
 import { combineSlices, configureStore, type DevToolsEnhancerOptions } from '@reduxjs/toolkit';
 import { api } from '@client/api/base-api';
 import { browserServices, type ClientServices } from '@client/api/client-services';
+import { attentionSlice } from './attention/attention-slice';
 import { configErrorSlice } from './config-error/config-error-slice';
 import { slowDownSlice } from './slow-down/slow-down-slice';
 import type { readableState } from './devtools-state';
 
-// Server data lives in the one API slice; UI-only slices (the configuration-error modal, the rate limit's wait) join here.
-const rootReducer = combineSlices(api, configErrorSlice, slowDownSlice);
+// Server data lives in the one API slice; UI-only slices (the configuration-error modal, the rate limit's wait, the title's unread count) join here.
+const rootReducer = combineSlices(api, configErrorSlice, slowDownSlice, attentionSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

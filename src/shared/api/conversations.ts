@@ -148,6 +148,8 @@ export interface StatusCounts {
   open: number;
   in_progress: number;
   resolved: number;
+  /** Conversations with unread messages among all the member may see, whatever the filter (the tab title shows it). */
+  unread: number;
 }
 
 export interface AssignmentCounts {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import { sessionUser } from '@client/testing/fixtures';
 import { apiUrl } from '@client/testing/msw/api-url';
@@ -16,7 +16,7 @@ const emptyLists = () =>
     http.get(apiUrl('/tags'), () => HttpResponse.json(EMPTY_PAGE)),
     http.get(apiUrl('/templates/local'), () => HttpResponse.json({ ...EMPTY_PAGE, lastTemplateSync: null })),
     http.get(apiUrl('/conversations'), () => HttpResponse.json(EMPTY_PAGE)),
-    http.get(apiUrl('/conversations/status/counts'), () => HttpResponse.json({ all: 0, open: 0, in_progress: 0, resolved: 0 })),
+    http.get(apiUrl('/conversations/status/counts'), () => HttpResponse.json({ all: 0, open: 0, in_progress: 0, resolved: 0, unread: 0 })),
     http.get(apiUrl('/conversations/assignment/counts'), () => HttpResponse.json({ all: 0, mine: 0, unassigned: 0 })),
     http.get(apiUrl('/conversations/contact/:contactId'), () => HttpResponse.json({ error: 'Contact not found' }, { status: 404 })),
     http.get(apiUrl('/broadcast'), () => HttpResponse.json(EMPTY_PAGE)),
@@ -100,6 +100,16 @@ describe('route table', () => {
     renderApp({ route, user: sessionUser() });
     await waitFor(() => expect(document.title).toBe(`${title} | Parley`));
     expect(await screen.findByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+  });
+
+  it('the inbox leads its title with the conversations that have unread messages, and leaves it behind when closed', async () => {
+    emptyLists();
+    server.use(http.get(apiUrl('/conversations/status/counts'), () => HttpResponse.json({ all: 5, open: 5, in_progress: 0, resolved: 0, unread: 3 })));
+    noCards();
+    const { router } = renderApp({ route: '/conversations', user: sessionUser() });
+    await waitFor(() => expect(document.title).toBe('(3) Conversations | Parley'));
+    await act(() => router.navigate('/'));
+    await waitFor(() => expect(document.title).toBe('Dashboard | Parley'));
   });
 
   it.each([

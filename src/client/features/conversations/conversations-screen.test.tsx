@@ -78,7 +78,7 @@ describe('Conversations list', () => {
   it('switches the status filter, with counts on the buttons, and preselects it from ?status=', async () => {
     const log = mockInbox({
       conversations: [aisha, ravi],
-      counts: { all: 2, open: 1, in_progress: 1, resolved: 0 },
+      counts: { all: 2, open: 1, in_progress: 1, resolved: 0, unread: 0 },
       list: (params) => page(params.get('status') === 'in_progress' ? [ravi] : params.get('status') === 'resolved' ? [] : [aisha, ravi]),
     });
     const { user } = renderInbox('/conversations?status=resolved');

@@ -10,7 +10,7 @@ import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
 import { findContactRow, CONTACT_NOT_FOUND } from '../contacts';
 import { listMemberPeople } from '../members';
 import { recordActivity } from '../timeline';
-import { countByAssignment, countByStatus, listConversations } from './inbox-list-repository';
+import { countByAssignment, countByStatus, countUnread, listConversations } from './inbox-list-repository';
 import { conversationTable, selectConversationViews } from './conversation-view-repository';
 import {
   findConversation, findOrCreateConversation, lockConversation, lockConversations, moveStatus, updateConversationState, type ConversationRow,
@@ -70,9 +70,11 @@ export function conversationAfterChange(db: Queryable, viewer: Viewer, conversat
 
 /** How many of the viewer's conversations (in the list `filter`) are in each status. */
 export async function statusCounts(db: Database, viewer: Viewer, filter: ConversationFilter): Promise<StatusCounts> {
-  const byStatus = await countByStatus(db, viewer, filter);
-  const counts = Object.fromEntries(CONVERSATION_STATUSES.map((status) => [status, byStatus.get(status) ?? 0])) as Omit<StatusCounts, 'all'>;
-  return { all: counts.open + counts.in_progress + counts.resolved, ...counts };
+  const { byStatus, unread } = await countByStatus(db, viewer, filter);
+  const counts = Object.fromEntries(CONVERSATION_STATUSES.map((status) => [status, byStatus.get(status) ?? 0])) as Omit<StatusCounts, 'all' | 'unread'>;
+  // The unread total covers everything the member sees: read in the same pass when the filter is already that.
+  const unreadEverywhere = filter === 'all' ? unread : await countUnread(db, viewer);
+  return { all: counts.open + counts.in_progress + counts.resolved, ...counts, unread: unreadEverywhere };
 }
 
 /** All, mine and unassigned, in one status or all (for members who see every conversation). */

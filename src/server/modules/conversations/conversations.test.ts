@@ -134,10 +134,15 @@ describe('who sees which conversations', () => {
       open: agentList.filter((c) => c.status === 'open').length,
       in_progress: agentList.filter((c) => c.status === 'in_progress').length,
       resolved: agentList.filter((c) => c.status === 'resolved').length,
+      unread: agentList.filter((c) => c.unreadCount > 0).length,
     });
+    // The unread total is everything the member sees, whatever the filter (the tab title shows it).
     expect((await agent.request({ method: 'GET', url: '/api/conversations/status/counts?filter=mine' })).json()).toEqual({
-      all: 1, open: 1, in_progress: 0, resolved: 0,
+      all: 1, open: 1, in_progress: 0, resolved: 0, unread: agentCounts.unread,
     });
+    expect(agentCounts.unread).toBeGreaterThan(0);
+    await patch(agent, agentList.find((c) => c.unreadCount > 0)!.id, 'read');
+    expect((await agent.request({ method: 'GET', url: '/api/conversations/status/counts?filter=unassigned' })).json().unread).toBe(agentCounts.unread - 1);
     expect((await agent.request({ method: 'GET', url: '/api/conversations/assignment/counts' })).statusCode).toBe(403);
 
     const everything = (await list(suite.admin, '?limit=1000')).data;

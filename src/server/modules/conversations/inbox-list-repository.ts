@@ -60,12 +60,24 @@ export async function listConversations(db: Queryable, viewer: Viewer, request: 
 }
 
 /** How many conversations of the list there are in each status. */
-export async function countByStatus(db: Queryable, viewer: Viewer, filter: ConversationFilter): Promise<Map<ConversationStatus, number>> {
-  const rows = rowsOf<{ status: ConversationStatus; n: number }>(
+export async function countByStatus(db: Queryable, viewer: Viewer, filter: ConversationFilter): Promise<{ byStatus: Map<ConversationStatus, number>; unread: number }> {
+  const rows = rowsOf<{ status: ConversationStatus; n: number; unread: number }>(
     await db.execute(sql`
-      select ${conversations.status}, count(*)::int as n from ${allOf(scopeOf(viewer, filter))} group by ${conversations.status}`),
+      select ${conversations.status}, count(*)::int as n, (count(*) filter (where ${conversations.unreadCount} > 0))::int as unread
+      from ${allOf(scopeOf(viewer, filter))} group by ${conversations.status}`),
   );
-  return new Map(rows.map((row) => [row.status, Number(row.n)]));
+  return {
+    byStatus: new Map(rows.map((row) => [row.status, Number(row.n)])),
+    unread: rows.reduce((sum, row) => sum + Number(row.unread), 0),
+  };
+}
+
+/** The viewer's conversations (every one they may see) with unread messages. */
+export async function countUnread(db: Queryable, viewer: Viewer): Promise<number> {
+  const [row] = rowsOf<{ n: number }>(
+    await db.execute(sql`select (count(*) filter (where ${conversations.unreadCount} > 0))::int as n from ${allOf(scopeOf(viewer, 'all'))}`),
+  );
+  return Number(row?.n ?? 0);
 }
 
 /** The organization's conversations (in a status, if given): all, the user's, and the unassigned ones, in one pass. */

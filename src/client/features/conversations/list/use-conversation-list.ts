@@ -1,4 +1,5 @@
-import { useCallback, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { unreadCounted } from '@client/app/attention/attention-slice';
 import { useAppDispatch } from '@client/app/hooks';
 import type { Conversation } from '@shared/api/conversations';
 import { CONVERSATION_LIST_REFRESH_MS } from '@shared/constants';
@@ -30,6 +31,12 @@ export function useConversationList(args: ConversationListArgs, withAssignmentCo
     }),
   });
   const statusCounts = useGetStatusCountsQuery(args.filter);
+  const unread = statusCounts.data?.unread;
+  // The tab title carries the unread total while the inbox is open.
+  useEffect(() => {
+    if (unread !== undefined) dispatch(unreadCounted(unread));
+  }, [dispatch, unread]);
+  useEffect(() => () => void dispatch(unreadCounted(0)), [dispatch]);
   const assignmentCounts = useGetAssignmentCountsQuery(args.status, { skip: !withAssignmentCounts });
 
   const { refetch: refetchList } = list;

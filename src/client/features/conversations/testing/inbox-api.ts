@@ -83,7 +83,7 @@ export function mockInbox(setup: InboxSetup = {}): RequestLog {
   server.use(
     http.get(apiUrl('/conversations/status/counts'), ({ request }) => {
       record(request);
-      return json(setup.counts ?? { all: conversations.length, open: conversations.length, in_progress: 0, resolved: 0 });
+      return json(setup.counts ?? { all: conversations.length, open: conversations.length, in_progress: 0, resolved: 0, unread: conversations.filter((c) => c.unreadCount > 0).length });
     }),
     http.get(apiUrl('/conversations/assignment/counts'), ({ request }) => {
       record(request);
