@@ -4,13 +4,18 @@ import { rowsOf } from '../server/db/rows-of';
 import { signUp, type SignedInMember } from './contacts-import-http';
 import { seedInbox, type InboxShape } from './inbox-bench-data';
 
-/** The abuse bench's two organizations: signed up over HTTP, their inboxes then written in SQL. */
+/**
+ * The abuse bench's organizations: the victim, and one attacker per load (so one load's refusals, and the
+ * rate limit they run into, do not carry over into the next), signed up over HTTP, their inboxes then
+ * written in SQL.
+ */
 
 export interface Parties {
   victim: SignedInMember;
-  attacker: SignedInMember;
+  attackers: SignedInMember[];
 }
 
+/** What one attacker's loads name: the victim's inbox and contact, and the attacker's own. */
 export interface SeededParties {
   victimConversations: number;
   /** A contact of the victim's organization, which the attacker names in uploads (must be refused 404). */
@@ -20,9 +25,12 @@ export interface SeededParties {
   attackerConversationId: string;
 }
 
-/** Two accounts, each with its own organization, signed up as a person does (POST /api/auth/signup). */
-export async function signUpParties(origin: string): Promise<Parties> {
-  return { victim: await signUp(origin, 'victim'), attacker: await signUp(origin, 'attacker') };
+/** The accounts, each with its own organization, signed up as a person does (POST /api/auth/signup). */
+export async function signUpParties(origin: string, attackers: number): Promise<Parties> {
+  const victim = await signUp(origin, 'victim');
+  const signedUp: SignedInMember[] = [];
+  for (let i = 1; i <= attackers; i += 1) signedUp.push(await signUp(origin, `attacker${i}`));
+  return { victim, attackers: signedUp };
 }
 
 async function rolesOf(db: Database, organizationId: string): Promise<Record<string, string>> {
@@ -49,17 +57,22 @@ async function seedOne(db: Database, member: SignedInMember, tag: number, shape:
 }
 
 /**
- * The victim's inbox (`victim` shape) and a small one for the attacker (a conversation to poll and a
- * contact to name in its uploads), written in SQL the way the inbox bench seeds.
+ * The victim's inbox (`victim` shape) and a small one for each attacker (a conversation to poll and a
+ * contact to name in its uploads), written in SQL the way the inbox bench seeds; one answer per attacker.
  */
-export async function seedParties(db: Database, parties: Parties, victim: InboxShape, attacker: InboxShape): Promise<SeededParties> {
+export async function seedParties(db: Database, parties: Parties, victim: InboxShape, attacker: InboxShape): Promise<SeededParties[]> {
   const victimConversations = await seedOne(db, parties.victim, 1, victim);
-  const attackerConversations = await seedOne(db, parties.attacker, 2, attacker);
-  if (attackerConversations.length === 0) throw new Error('the attacker has no conversation');
-  return {
-    victimConversations: victimConversations.length,
-    victimContactId: await anyContactOf(db, parties.victim.organizationId),
-    attackerContactId: await anyContactOf(db, parties.attacker.organizationId),
-    attackerConversationId: attackerConversations[0].id,
-  };
+  const victimContactId = await anyContactOf(db, parties.victim.organizationId);
+  const seeded: SeededParties[] = [];
+  for (const [i, member] of parties.attackers.entries()) {
+    const attackerConversations = await seedOne(db, member, 2 + i, attacker);
+    if (attackerConversations.length === 0) throw new Error(`attacker ${i + 1} has no conversation`);
+    seeded.push({
+      victimConversations: victimConversations.length,
+      victimContactId,
+      attackerContactId: await anyContactOf(db, member.organizationId),
+      attackerConversationId: attackerConversations[0].id,
+    });
+  }
+  return seeded;
 }

@@ -91,13 +91,13 @@ interface Recording {
  * Signs the two members up over HTTP, then stops the server to seed their inboxes in SQL (the embedded
  * database is the server process's alone while it runs) and starts it again on the same DATA_DIR.
  */
-async function prepare(server: BenchServer, dataDir: string, engine: Engine): Promise<{ parties: Parties; seeded: SeededParties }> {
+async function prepare(server: BenchServer, dataDir: string, engine: Engine): Promise<{ parties: Parties; seeded: SeededParties[] }> {
   await server.start();
-  const parties = await signUpParties(server.origin);
+  const parties = await signUpParties(server.origin, LOADS.length);
   await server.stop();
   // The embedded database's folder as app.ts names it (`${dataDir}/db`).
   const database = await openDatabase(engine.databaseUrl ? { kind: 'postgres', url: engine.databaseUrl } : { kind: 'pglite', dataDir: path.join(dataDir, 'db') });
-  let seeded: SeededParties;
+  let seeded: SeededParties[];
   try {
     seeded = await seedParties(database.db, parties, VICTIM, ATTACKER);
   } finally {
@@ -130,20 +130,21 @@ async function loadPhase(label: string, load: Load, context: AttackContext): Pro
   return { label, load, report, start, end: nowMs(), machineBusy: busy() };
 }
 
-async function runPhases(context: AttackContext): Promise<Phase[]> {
+/** Each load is run by its own attacker (`contexts[i]` for `LOADS[i]`). */
+async function runPhases(contexts: AttackContext[]): Promise<Phase[]> {
   const phases: Phase[] = [];
   const label = (name: string) => `${phases.length + 1}. ${name}`;
-  for (const load of LOADS) {
+  for (const [i, load] of LOADS.entries()) {
     process.stderr.write(`  abuse: idle, then ${load.name}...\n`);
     phases.push(await idlePhase(label('idle')));
-    phases.push(await loadPhase(label(load.name), load, context));
+    phases.push(await loadPhase(label(load.name), load, contexts[i]));
   }
   phases.push(await idlePhase(label('idle')));
   return phases;
 }
 
 /** The victim's probe during the server's attack, with the RSS and media folder sampled throughout. */
-async function attack(server: BenchServer, dataDir: string, parties: Parties, seeded: SeededParties): Promise<Recording> {
+async function attack(server: BenchServer, dataDir: string, parties: Parties, seeded: SeededParties[]): Promise<Recording> {
   const probe = startProbe({
     port: Number(new URL(server.origin).port), cookie: parties.victim.cookie, listPath: LIST_PATH, healthPath: HEALTH_PATH,
     everyMs: PROBE_EVERY_MS, timeoutMs: PROBE_TIMEOUT_MS,
@@ -153,7 +154,8 @@ async function attack(server: BenchServer, dataDir: string, parties: Parties, se
   const media = startSampler(MEDIA_EVERY_MS, () => mediaBytes(dataDir));
   try {
     await sleep(WARM_UP_MS);
-    const phases = await runPhases({ origin: server.origin, cookie: parties.attacker.cookie, seeded, sizes: loadSizes() });
+    const sizes = loadSizes();
+    const phases = await runPhases(parties.attackers.map((attacker, i) => ({ origin: server.origin, cookie: attacker.cookie, seeded: seeded[i], sizes })));
     return { phases, probe: probe.samples, rss: rss.samples, media: media.samples, rssPeak: processMemory(pid)?.peak ?? null };
   } finally {
     rss.stop();
@@ -242,12 +244,12 @@ function report(recording: Recording): BenchRow[] {
   return [...rows, ...overallRows(recording)];
 }
 
-function setupRow(engine: Engine, seeded: SeededParties, seededInMs: number): BenchRow {
+function setupRow(engine: Engine, seeded: SeededParties[], seededInMs: number): BenchRow {
   const limit = fileDescriptorLimit();
   return row(
     'setup',
-    `${engine.label}, compiled server (npm start); victim ${count(seeded.victimConversations)} conversations (${VICTIM.messagesPerConversation} messages each on average), `
-      + `attacker ${ATTACKER.conversations}; both signed up over HTTP, then seeded in SQL (the server started twice) in ${(seededInMs / 1000).toFixed(1)} s; `
+    `${engine.label}, compiled server (npm start); victim ${count(seeded[0].victimConversations)} conversations (${VICTIM.messagesPerConversation} messages each on average), `
+      + `${seeded.length} attackers (one per load, each its own organization) with ${ATTACKER.conversations} each; all signed up over HTTP, then seeded in SQL (the server started twice) in ${(seededInMs / 1000).toFixed(1)} s; `
       + `probe every ${PROBE_EVERY_MS} ms (closed loop, in a worker); phases ${PHASE_MS / 1000} s; ulimit -n ${limit ?? 'unknown'}`,
   );
 }
