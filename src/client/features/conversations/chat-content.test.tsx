@@ -51,7 +51,7 @@ describe('Messages', () => {
       messages: {
         'v-1': [
           message('v-1', 1, { messageType: 'template', content: template, direction: 'outbound', status: 'read' }),
-          message('v-1', 2, { messageType: 'image', content: 'The damaged box', mediaId: 'media-1', mediaType: 'image/jpeg' }),
+          message('v-1', 2, { messageType: 'image', content: 'The *damaged* box', mediaId: 'media-1', mediaType: 'image/jpeg' }),
           message('v-1', 3, { messageType: 'document', content: '', mediaId: 'media-2', mediaFileName: 'invoice.pdf', mediaSize: 2048 }),
         ],
       },
@@ -70,7 +70,9 @@ describe('Messages', () => {
     expect(within(region).getByRole('img', { name: 'Read' })).toBeInTheDocument();
 
     expect(await within(region).findByRole('img', { name: 'Image' })).toHaveAttribute('src', 'https://files.example/media-1');
-    expect(within(region).getByText('The damaged box')).toBeInTheDocument();
+    // A caption is formatted like a text message.
+    expect(within(region).getByText('damaged').tagName).toBe('STRONG');
+    expect(within(region).getByText('damaged').parentElement).toHaveTextContent(/^The damaged box$/);
     expect(await within(region).findByRole('link', { name: /Download invoice\.pdf \(2\.0 KB\)/ })).toHaveAttribute('href', 'https://files.example/media-2');
     expect(urls.sort()).toEqual(['media-1', 'media-2']);
   });

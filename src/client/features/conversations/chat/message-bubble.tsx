@@ -1,14 +1,16 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { CONVERSATION_TEXTS } from '@shared/api/conversations';
+import { fullDateTime, shortTime } from '../format/message-dates';
+import { formatMessageText } from '../format/message-formatting';
 import type { InboxMessage } from '../state/inbox-message';
 import { MediaMessage } from './media-message';
 import { MessageStatusIcon } from './message-status';
 import { TemplateMessage } from './template-message';
 
-const TIME = new Intl.DateTimeFormat('en-US', { hour: 'numeric', minute: '2-digit' });
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
 
 export interface MessageBubbleProps {
@@ -19,6 +21,24 @@ export interface MessageBubbleProps {
   onRetry?: (clientId: string) => void;
 }
 
+/** The time a message was sent; hovering or focusing it (it takes keyboard focus) shows the full date and time. */
+function SentAt({ sentAt }: { sentAt: string }) {
+  const date = new Date(sentAt);
+  return (
+    <Tooltip title={fullDateTime(date)} describeChild>
+      <Typography
+        component="time"
+        dateTime={sentAt}
+        tabIndex={0}
+        variant="caption"
+        sx={{ opacity: 0.8, borderRadius: 0.5, '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 1, opacity: 1 } }}
+      >
+        {shortTime(date)}
+      </Typography>
+    </Tooltip>
+  );
+}
+
 function Body({ message }: { message: InboxMessage }) {
   if (message.messageType === 'template') return <TemplateMessage content={message.content} />;
   const text = message.content.trim();
@@ -26,7 +46,9 @@ function Body({ message }: { message: InboxMessage }) {
     <>
       {MEDIA_TYPES.has(message.messageType) && <MediaMessage message={message} />}
       {text && !(MEDIA_TYPES.has(message.messageType) && text === message.mediaFileName) && (
-        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: MEDIA_TYPES.has(message.messageType) ? 0.5 : 0 }}>{text}</Typography>
+        <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere', mt: MEDIA_TYPES.has(message.messageType) ? 0.5 : 0 }}>
+          {formatMessageText(text)}
+        </Typography>
       )}
     </>
   );
@@ -59,9 +81,7 @@ export const MessageBubble = memo(function MessageBubble({ message, startsGroup,
       >
         <Body message={message} />
         <Box sx={{ display: 'flex', alignItems: 'center', justifyContent: 'flex-end', gap: 0.5, mt: 0.25 }}>
-          <Typography component="time" dateTime={message.sentAt} variant="caption" sx={{ opacity: 0.8 }}>
-            {TIME.format(new Date(message.sentAt))}
-          </Typography>
+          <SentAt sentAt={message.sentAt} />
           {outbound && <MessageStatusIcon status={message.status} />}
         </Box>
         {failed && (

@@ -1,14 +1,16 @@
-import { render, screen } from '@testing-library/react';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { format } from 'date-fns';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { NO_MEDIA, type Message } from '@shared/api/conversations';
 import type { InboxMessage } from '../state/inbox-message';
 import { MessageList } from './message-list';
 
-function text(seq: number): Message {
+function text(seq: number, overrides: Partial<Message> = {}): Message {
   const at = new Date(Date.UTC(2026, 2, 20, 12, seq)).toISOString();
   return {
     id: `m-${seq}`, clientId: null, contactId: 'c', conversationId: 'v', seq, content: `Message ${seq}`, direction: 'inbound', messageType: 'text',
-    status: 'read', errorCode: null, errorMessage: null, sentAt: at, createdAt: at, ...NO_MEDIA,
+    status: 'read', errorCode: null, errorMessage: null, sentAt: at, createdAt: at, ...NO_MEDIA, ...overrides,
   };
 }
 
@@ -34,4 +36,72 @@ it('keeps the messages on screen where they were when older history is prepended
   // Ten older messages arrive above: the view stays on the same two, it does not jump to the oldest.
   showNext(range(41, 52));
   expect(shownRows()).toEqual([expect.stringContaining('Message 51'), expect.stringContaining('Message 52')]);
+});
+
+describe('days and times', () => {
+  // Local times relative to the real clock: the labels are worked out against the moment the row renders.
+  const today = new Date();
+  const at = (daysAgo: number, hour: number, minute = 0) => new Date(today.getFullYear(), today.getMonth(), today.getDate() - daysAgo, hour, minute);
+  const tenDaysAgo = at(10, 9);
+  const sentAt = (date: Date) => ({ sentAt: date.toISOString(), createdAt: date.toISOString() });
+  const conversation = () => [
+    text(1, { content: 'Old question', ...sentAt(tenDaysAgo) }),
+    text(2, { content: 'Yesterday morning', ...sentAt(at(1, 9)) }),
+    text(3, { content: 'Yesterday evening', direction: 'outbound', ...sentAt(at(1, 18, 30)) }),
+    text(4, { content: 'Just now', ...sentAt(new Date()) }),
+  ];
+
+  it('heads the first message of each day with its day, inside that message’s row', () => {
+    renderList(conversation());
+    expect(shownRows()).toEqual([
+      `${format(tenDaysAgo, 'MMM d, yyyy')}Old question9:00 AM`,
+      'YesterdayYesterday morning9:00 AM',
+      'Yesterday evening6:30 PMRead',
+      expect.stringMatching(/^TodayJust now\d{1,2}:\d{2} [AP]M$/),
+    ]);
+  });
+
+  it('shows the full date and time of a message on hovering its time', async () => {
+    const user = userEvent.setup();
+    renderList(conversation());
+    const time = within(screen.getAllByRole('listitem')[0]).getByText('9:00 AM');
+    expect(time).toHaveAttribute('dateTime', tenDaysAgo.toISOString());
+    await user.hover(time);
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(format(tenDaysAgo, "EEEE, MMMM d, yyyy 'at' h:mm a"));
+    expect(time).toHaveAccessibleDescription(format(tenDaysAgo, "EEEE, MMMM d, yyyy 'at' h:mm a"));
+  });
+
+  it('lets the keyboard reach a message’s time, and shows its full date and time on focus', async () => {
+    const user = userEvent.setup();
+    renderList(conversation());
+    const time = within(screen.getAllByRole('listitem')[2]).getByText('6:30 PM');
+    for (let tabs = 0; tabs < 10 && document.activeElement !== time; tabs += 1) await user.tab();
+    expect(time).toHaveFocus();
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(format(at(1, 18, 30), "EEEE, MMMM d, yyyy 'at' h:mm a"));
+  });
+});
+
+it('labels each delivery tick of ours by its status', () => {
+  renderList([
+    text(1, { direction: 'outbound', status: 'sending' }),
+    text(2, { direction: 'outbound', status: 'sent' }),
+    text(3, { direction: 'outbound', status: 'delivered' }),
+    text(4, { direction: 'outbound', status: 'read' }),
+    text(5, { direction: 'outbound', status: 'failed' }),
+  ]);
+  const ticks = screen.getAllByRole('listitem').map((row) => within(row).getByRole('img'));
+  expect(ticks.map((tick) => tick.getAttribute('aria-label'))).toEqual(['Sending', 'Sent', 'Delivered', 'Read', 'Failed']);
+  // Delivered is grey and read is blue: not the same tick in two near-white tints.
+  expect(getComputedStyle(ticks[2]).color).toBe('rgb(209, 213, 219)');
+  expect(getComputedStyle(ticks[3]).color).toBe('rgb(160, 196, 255)');
+});
+
+it('renders a message’s WhatsApp formatting and links, and shows any HTML in it as typed', () => {
+  renderList([text(1, { content: '*Order ready* ~soon~ https://shop.example/o/42 <script>alert(1)</script>' })]);
+  const row = screen.getByRole('listitem');
+  expect(within(row).getByText('Order ready').tagName).toBe('STRONG');
+  expect(within(row).getByText('soon').tagName).toBe('S');
+  expect(within(row).getByRole('link', { name: 'https://shop.example/o/42' })).toHaveAttribute('target', '_blank');
+  expect(row).toHaveTextContent('<script>alert(1)</script>');
+  expect(row.querySelector('script')).toBeNull();
 });

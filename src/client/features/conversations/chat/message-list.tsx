@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useContext, useMemo, useState, type ComponentProps } from 'react';
 import { Virtuoso, VirtuosoMockContext, type ItemProps, type ListProps } from 'react-virtuoso';
+import { dayLabel } from '../format/message-dates';
 import { groupPosition } from '../format/message-groups';
 import { messageKey, type InboxMessage } from '../state/inbox-message';
 import { MessageBubble } from './message-bubble';
@@ -69,6 +70,21 @@ function HistoryEdge({ context }: { context: ListContext }) {
   );
 }
 
+/** Above the first message of each day: 'Today', 'Yesterday', the weekday within the week, then the date. */
+function DaySeparator({ sentAt }: { sentAt: string }) {
+  return (
+    <Box sx={{ display: 'flex', justifyContent: 'center', pt: 2, pb: 0.5 }}>
+      <Typography
+        variant="caption"
+        component="p"
+        sx={{ px: 1.5, py: 0.25, borderRadius: 4, bgcolor: 'background.paper', color: 'text.secondary', border: 1, borderColor: 'divider', fontWeight: 600 }}
+      >
+        {dayLabel(new Date(sentAt), new Date())}
+      </Typography>
+    </Box>
+  );
+}
+
 const COMPONENTS = { List: MessageUl, Item: MessageLi, Header: HistoryEdge };
 
 export interface MessageListProps extends ListContext {
@@ -80,7 +96,8 @@ export interface MessageListProps extends ListContext {
 }
 
 /**
- * The messages, virtualized, opening at the newest: only the rows in view are rendered (and grouped).
+ * The messages, virtualized, opening at the newest: only the rows in view are rendered (and grouped, and
+ * headed by their day when it changes).
  * Scrolling to the top loads older history, prepended without moving what is on screen; new messages
  * keep the view at the bottom when it was there, and a message of ours always brings it down.
  */
@@ -115,8 +132,14 @@ export function MessageList({ messages, onRetry, label, hasMore, olderState, onL
       followOutput={(atBottom) => (atBottom || ownPending ? 'auto' : false)}
       computeItemKey={(_index, message) => messageKey(message)}
       itemContent={(index, message) => {
-        const { startsGroup, endsGroup } = groupPosition(messages, index - firstItemIndex);
-        return <MessageBubble message={message} startsGroup={startsGroup} endsGroup={endsGroup} onRetry={onRetry} />;
+        // The day's separator is part of its first message's row: Virtuoso's items stay the messages.
+        const { startsGroup, endsGroup, startsDay } = groupPosition(messages, index - firstItemIndex);
+        return (
+          <>
+            {startsDay && <DaySeparator sentAt={message.sentAt} />}
+            <MessageBubble message={message} startsGroup={startsGroup} endsGroup={endsGroup} onRetry={onRetry} />
+          </>
+        );
       }}
     />
   );

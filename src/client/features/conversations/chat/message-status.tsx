@@ -15,12 +15,28 @@ const ICONS: Readonly<Record<Status, { Icon: ComponentType<SvgIconProps>; label:
   failed: { Icon: ErrorOutlinedIcon, label: 'Failed' },
 };
 
-const BASE = { fontSize: 16, verticalAlign: 'middle' } as const;
-// Ticks sit on our bubbles (the primary colour): read is a blue that stands out from that teal in either scheme.
-const READ = (theme: Theme) => ({ color: '#bae6fd', ...theme.applyStyles('dark', { color: '#075985' }) });
+/**
+ * The ticks' colours on our bubbles (the primary colour: dark teal in the light scheme, light teal in the
+ * dark one): grey until read, then blue. Each keeps 3:1 or more against its bubble (WCAG 2.1 AA for
+ * graphics) and the two differ in hue, not only in lightness: the blue is saturated, the grey is not.
+ */
+export const TICK_COLORS = {
+  light: { pending: '#d1d5db', read: '#a0c4ff' },
+  dark: { pending: '#475569', read: '#1e40af' },
+} as const;
 
-/** An outbound message's delivery tick: a clock while sending, ✓ sent, ✓✓ delivered, coloured ✓✓ read. */
+const BASE = { fontSize: 16, verticalAlign: 'middle' } as const;
+const tint = (tone: keyof typeof TICK_COLORS.light) => (theme: Theme) => ({
+  color: TICK_COLORS.light[tone],
+  ...theme.applyStyles('dark', { color: TICK_COLORS.dark[tone] }),
+});
+const PENDING = tint('pending');
+const READ = tint('read');
+
+/** An outbound message's delivery tick: a grey clock while sending, grey ✓ sent and ✓✓ delivered, blue ✓✓ read. */
 export function MessageStatusIcon({ status }: { status: Status }) {
   const { Icon, label } = ICONS[status];
-  return <Icon role="img" aria-label={label} titleAccess={label} sx={[BASE, status === 'read' ? READ : { opacity: 0.85 }]} />;
+  // A failure's icon keeps the bubble's text colour: the bubble's red outline and notice say the rest.
+  const colour = status === 'read' ? READ : status === 'failed' ? { opacity: 0.85 } : PENDING;
+  return <Icon role="img" aria-label={label} titleAccess={label} sx={[BASE, colour]} />;
 }
