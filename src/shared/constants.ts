@@ -49,7 +49,12 @@ export const ACCESS_TOKEN = { min: 20, max: 500 } as const;
 export const META_ID_DIGITS = { min: 10, max: 20 } as const;
 export const WEBHOOK_VERIFY_TOKEN = { min: 8, max: 100 } as const;
 
+/** The customer-service window: free-form messages only within this many hours of the customer's latest message. */
 export const STANDARD_WINDOW_HOURS = 24;
+/**
+ * Meta's free-entry-point window: messages are free for this many hours from the business's reply sent
+ * within 24 hours of an ad-click (or Page button) message. It does not widen what may be sent.
+ */
 export const FREE_ENTRY_POINT_WINDOW_HOURS = 72;
 
 export const MEDIA_URL_CACHE_MS = 30 * 60_000;

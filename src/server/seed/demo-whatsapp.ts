@@ -50,6 +50,8 @@ const CONVERSATIONS: DemoConversation[] = [
   },
   {
     waId: '966501234567', name: 'Noura Al Saud', assignee: 'Manager',
+    // A free entry point: the reply within 24 hours of the ad click starts 72 hours of free messages,
+    // which run on after the 24-hour window closed (only templates may be sent now).
     steps: [
       { in: 'I saw your Eid offer ad. Does it include bakhoor?', at: 30 * 60, referral: true },
       { out: 'Yes! All bakhoor sets are 20% off until the end of Eid.', at: 29 * 60, by: 'Manager', statuses: ['sent', 'delivered'] },

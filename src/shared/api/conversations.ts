@@ -58,10 +58,19 @@ export interface Conversation {
   lastMessage: LastMessage | null;
   lastMessageAt: string | null;
   createdAt: string;
-  /** When the customer-service window closes; null when the customer never wrote. */
+  /**
+   * When the customer-service window closes: 24 hours after the customer's latest message, whatever the
+   * entry point (free-form messages only before it); null when the customer never wrote.
+   */
   conversationWindowExpiresAt: string | null;
   isConversationWindowOpen: boolean;
+  /** The customer has written through a free entry point (a Click-to-WhatsApp ad or a Facebook Page button). */
   isFreeEntryPoint: boolean;
+  /**
+   * The end of Meta's free-entry-point window: messages are free for 72 hours from the first reply sent
+   * within 24 hours of the entry-point message. It does not open the conversation window. Null when none began.
+   */
+  freeEntryPointExpiresAt: string | null;
 }
 
 export interface Message {

@@ -110,6 +110,19 @@ describe('Messages', () => {
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
     expect(screen.getByRole('link', { name: 'Send Template Message' })).toHaveAttribute('href', '/broadcast/new?contactId=contact-v-1');
   });
+
+  it('a free entry point shows its free messages apart: the 24-hour window still decides what may be sent', async () => {
+    const freeUntil = new Date(Date.now() + 43 * 3_600_000);
+    const closed = { ...aisha, isFreeEntryPoint: true, conversationWindowExpiresAt: new Date(Date.now() - 6 * 3_600_000).toISOString(), isConversationWindowOpen: false };
+    mockInbox({ conversations: [{ ...closed, freeEntryPointExpiresAt: freeUntil.toISOString() }], messages: { 'v-1': [message('v-1', 1)] } });
+    renderInbox('/conversations/contact-v-1');
+    const note = `Free messages until ${new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' }).format(freeUntil)}`;
+    const header = (await screen.findByRole('heading', { name: 'Aisha Khan', level: 2 })).parentElement!;
+    await waitFor(() => expect(header).toHaveTextContent(note));
+    expect(header).toHaveTextContent('Window closed');
+    expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
+    expect(screen.getByRole('link', { name: 'Send Template Message' })).toBeInTheDocument();
+  });
 });
 
 describe('Media', () => {

@@ -35,8 +35,17 @@ export const conversations = pgTable(
     lastSeq: bigint('last_seq', { mode: 'number' }).notNull().default(0),
     lastMessageId: uuid('last_message_id'),
     lastMessageAt: timestampTz('last_message_at'),
+    /** The customer-service window's end: the customer's latest message + 24 h, whatever the entry point (free-form sends only before it). */
     windowExpiresAt: timestampTz('window_expires_at'),
+    /** The customer has written through a free entry point (a Click-to-WhatsApp ad or a Page button). */
     isFreeEntryPoint: boolean('is_free_entry_point').notNull().default(false),
+    /** When the customer's latest entry-point message was sent: a reply within 24 h of it starts free messages. */
+    freeEntryPointAt: timestampTz('free_entry_point_at'),
+    /**
+     * The end of Meta's free-entry-point window: 72 h from the business's first reply sent within 24 h of
+     * the entry-point message. It makes messages free; it does not widen what may be sent (the window above does).
+     */
+    freeEntryPointExpiresAt: timestampTz('free_entry_point_expires_at'),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
   },

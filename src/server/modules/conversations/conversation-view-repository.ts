@@ -22,6 +22,7 @@ interface ConversationViewRow {
   created_at: string;
   window_expires_at: string | null;
   is_free_entry_point: boolean;
+  free_entry_point_expires_at: string | null;
   contact_id: string;
   contact_name: string | null;
   contact_profile_name: string | null;
@@ -49,6 +50,7 @@ export async function selectConversationViews(db: Queryable, source: SQL, where:
     await db.execute(sql`
       select ${conversations.id}, ${conversations.status}, ${conversations.assignedToUserId}, ${conversations.unreadCount},
         ${conversations.lastMessageAt}, ${conversations.createdAt}, ${conversations.windowExpiresAt}, ${conversations.isFreeEntryPoint},
+        ${conversations.freeEntryPointExpiresAt},
         ${contacts.id} as contact_id, ${contacts.name} as contact_name, ${contacts.profileName} as contact_profile_name,
         ${contacts.countryCode} as contact_country_code,
         ${contacts.phoneNumber} as contact_phone_number, ${contacts.deletedAt} as contact_deleted_at,
@@ -103,5 +105,6 @@ function toConversation(row: ConversationViewRow, now = Date.now()): Conversatio
     conversationWindowExpiresAt: windowEnd?.toISOString() ?? null,
     isConversationWindowOpen: windowEnd !== null && windowEnd.getTime() > now,
     isFreeEntryPoint: row.is_free_entry_point,
+    freeEntryPointExpiresAt: isoOrNull(row.free_entry_point_expires_at),
   };
 }

@@ -1,6 +1,7 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import type { ConversationStatus } from '@shared/api/conversations';
+import { FREE_ENTRY_POINT_WINDOW_HOURS, STANDARD_WINDOW_HOURS } from '@shared/constants';
 import { rowsOf } from '../../db/rows-of';
 import { conversations, messages } from '../../db/schema';
 
@@ -10,6 +11,9 @@ import { conversations, messages } from '../../db/schema';
  */
 
 export type ConversationRow = typeof conversations.$inferSelect;
+
+/** A reply opens the free-entry-point window only within this many hours of the entry-point message. */
+const REPLY_WITHIN_HOURS = STANDARD_WINDOW_HOURS;
 
 export interface ConversationRef {
   id: string;
@@ -104,15 +108,16 @@ export interface InboundSummary {
   n: number;
   lastAt: Date;
   lastId: string;
-  /** When the customer-service window these messages open ends, and whether it is a free entry point's. */
+  /** When the customer-service window these messages open ends (the latest one's time + 24 h). */
   windowEnd: Date;
-  fep: boolean;
+  /** The latest of these messages that came through a free entry point (an ad, a Page button), if any. */
+  entryAt: Date | null;
 }
 
 /**
  * Moves conversations on for newly arrived customer messages, in one statement: each hands out its next
- * `n` seqs, counts them unread, takes the latest as its last message, widens its window and reopens if
- * resolved. Messages can arrive out of order, so the last message and the window only ever move forward.
+ * `n` seqs, counts them unread, takes the latest as its last message, widens its window, notes the
+ * latest entry-point message and reopens if resolved. Messages can arrive out of order, so the last message and the window only ever move forward.
  * The caller locks the conversations first. Answers each conversation's new last seq (the messages take
  * the `n` seqs ending there).
  */
@@ -124,15 +129,39 @@ export async function advanceForInbound(db: Queryable, organizationId: string, s
       unread_count = c.unread_count + v.n,
       last_message_id = case when c.last_message_at is null or c.last_message_at <= v."lastAt" then v."lastId" else c.last_message_id end,
       last_message_at = greatest(c.last_message_at, v."lastAt"),
-      is_free_entry_point = case when c.window_expires_at is null or c.window_expires_at < v."windowEnd" then v.fep else c.is_free_entry_point end,
+      is_free_entry_point = c.is_free_entry_point or v."entryAt" is not null,
+      free_entry_point_at = greatest(c.free_entry_point_at, v."entryAt"),
       window_expires_at = greatest(c.window_expires_at, v."windowEnd"),
       status = case when c.status = 'resolved' then 'open' else c.status end,
       updated_at = now()
     from jsonb_to_recordset(${JSON.stringify(summaries)}::jsonb)
-      as v(id uuid, n int, "lastAt" timestamptz, "lastId" uuid, "windowEnd" timestamptz, fep boolean)
+      as v(id uuid, n int, "lastAt" timestamptz, "lastId" uuid, "windowEnd" timestamptz, "entryAt" timestamptz)
     where c.organization_id = ${organizationId}::uuid and c.id = v.id
     returning c.id, c.last_seq`)) as unknown as { rows: Array<{ id: string; last_seq: number | string }> };
   return new Map(result.rows.map((row) => [row.id, Number(row.last_seq)]));
+}
+
+/**
+ * Starts Meta's free-entry-point window where these outbound messages, just accepted by Meta, are the
+ * business's first reply within 24 h of the customer's latest entry-point message: free messages for
+ * 72 h from that reply (WHATSAPP.md §9). A later reply, or one after the 24 h, changes nothing. The
+ * caller holds the conversations.
+ */
+export async function startFreeEntryPoints(db: Queryable, organizationId: string, messageIds: string[]): Promise<void> {
+  if (messageIds.length === 0) return;
+  const reply = sql.raw(`interval '${REPLY_WITHIN_HOURS} hours'`);
+  const lasts = sql.raw(`interval '${FREE_ENTRY_POINT_WINDOW_HOURS} hours'`);
+  await db.execute(sql`
+    update ${conversations} as c set free_entry_point_expires_at = r.first_reply + ${lasts}, updated_at = now()
+    from (
+      select m.conversation_id, min(m.sent_at) as first_reply from ${messages} m
+      where m.organization_id = ${organizationId}::uuid and m.direction = 'outbound'
+        and m.id in (select jsonb_array_elements_text(${JSON.stringify(messageIds)}::jsonb)::uuid)
+      group by m.conversation_id
+    ) as r
+    where c.organization_id = ${organizationId}::uuid and c.id = r.conversation_id
+      and r.first_reply >= c.free_entry_point_at and r.first_reply < c.free_entry_point_at + ${reply}
+      and (c.free_entry_point_expires_at is null or c.free_entry_point_expires_at - ${lasts} < c.free_entry_point_at)`);
 }
 
 /**

@@ -70,8 +70,9 @@ describe('the conversation list', () => {
   it('a window that closed, and a free entry point', async () => {
     const closed = await customerWrites(db(), suite.organizationId, { waId: customerNumber() }, 'old', { at: new Date(Date.now() - 25 * 60 * MINUTE) });
     expect(await conversation(suite.admin, closed.conversationId)).toMatchObject({ isConversationWindowOpen: false, isFreeEntryPoint: false });
+    // A free entry point does not widen the window (24 hours, whatever the entry point); nobody replied, so no free messages.
     const ad = await customerWrites(db(), suite.organizationId, { waId: customerNumber() }, 'ad', { at: new Date(Date.now() - 30 * 60 * MINUTE), freeEntryPoint: true });
-    expect(await conversation(suite.admin, ad.conversationId)).toMatchObject({ isConversationWindowOpen: true, isFreeEntryPoint: true });
+    expect(await conversation(suite.admin, ad.conversationId)).toMatchObject({ isConversationWindowOpen: false, isFreeEntryPoint: true, freeEntryPointExpiresAt: null });
   });
 });
 

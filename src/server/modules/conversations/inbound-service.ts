@@ -1,5 +1,5 @@
 import { TransactionRollbackError } from 'drizzle-orm';
-import { FREE_ENTRY_POINT_WINDOW_HOURS, STANDARD_WINDOW_HOURS } from '@shared/constants';
+import { STANDARD_WINDOW_HOURS } from '@shared/constants';
 import type { Database } from '../../db/database';
 import { uuidv7 } from '../../lib/ids';
 import { ensureContactsForCustomers } from '../contacts';
@@ -30,7 +30,10 @@ export interface InboundMessage {
   media: InboundMedia | undefined;
   /** The raw message object, kept for types Parley only partly shows (buttons, reactions, interactive). */
   payload: Record<string, unknown> | null;
-  /** Came through a Click-to-WhatsApp ad or a Page button: a free entry point (72-hour window). */
+  /**
+   * Came through a Click-to-WhatsApp ad or a Page button: a free entry point. The window stays 24 hours;
+   * a reply within 24 hours of this message starts Meta's 72 hours of free messages.
+   */
   freeEntryPoint: boolean;
 }
 
@@ -46,8 +49,9 @@ interface Placed {
 /**
  * Stores a batch of inbound messages for one organization. Contacts and conversations are found or
  * created in bulk; then, in one transaction, each conversation hands out the next `seq` numbers and
- * its summary moves on (last message, unread count, the customer-service window: 24 hours, 72 for a
- * free entry point; a resolved conversation reopens), and the messages are inserted — so the inbox's
+ * its summary moves on (last message, unread count, the customer-service window: 24 hours after the
+ * customer's latest message, whatever the entry point; the latest entry-point message; a resolved
+ * conversation reopens), and the messages are inserted — so the inbox's
  * poll cursor never skips one. A redelivered message (same wamid) changes nothing: known wamids are
  * filtered out first, and if another worker stores one meanwhile, the unique (organization, wamid)
  * key refuses it and the transaction rolls back (giving back the seqs); the batch is then redone
@@ -90,15 +94,15 @@ async function insertAll(db: Database, organizationId: string, placed: Placed[])
       const summaries = [...byConversation.entries()].map(([conversationId, items]): InboundSummary => {
         const ordered = [...items].sort((a, b) => a.message.sentAt.getTime() - b.message.sentAt.getTime());
         const last = ordered[ordered.length - 1];
-        const widest = items.reduce((best, item) => (windowEnd(item.message) > windowEnd(best.message) ? item : best));
+        const entries = items.filter((item) => item.message.freeEntryPoint).map((item) => item.message.sentAt.getTime());
         byConversation.set(conversationId, ordered);
         return {
           id: conversationId,
           n: items.length,
           lastAt: last.message.sentAt,
           lastId: last.id,
-          windowEnd: windowEnd(widest.message),
-          fep: widest.message.freeEntryPoint,
+          windowEnd: windowEnd(last.message),
+          entryAt: entries.length > 0 ? new Date(Math.max(...entries)) : null,
         };
       });
       await lockConversations(tx, organizationId, [...byConversation.keys()]);
@@ -138,7 +142,7 @@ async function insertAll(db: Database, organizationId: string, placed: Placed[])
   }
 }
 
+/** The customer-service window a message opens: 24 hours, whatever the entry point (WHATSAPP.md §9). */
 function windowEnd(message: InboundMessage): Date {
-  const hours = message.freeEntryPoint ? FREE_ENTRY_POINT_WINDOW_HOURS : STANDARD_WINDOW_HOURS;
-  return new Date(message.sentAt.getTime() + hours * HOUR_MS);
+  return new Date(message.sentAt.getTime() + STANDARD_WINDOW_HOURS * HOUR_MS);
 }

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../db/database';
 import type { MESSAGE_TYPES } from '../../db/schema';
 import { uuidv7 } from '../../lib/ids';
-import { advanceForOutbound, lockConversations, lockConversationsForSend, lockConversationsOfMessages } from './conversations-repository';
+import { advanceForOutbound, lockConversations, lockConversationsForSend, lockConversationsOfMessages, startFreeEntryPoints } from './conversations-repository';
 import { DELIVERY_RANK, type DeliveryStatus, type StatusUpdate } from './delivery-status';
 import { deleteMediaFileRow, type MediaFileRow } from '../media';
 import {
@@ -134,7 +134,7 @@ export async function applyStatuses(db: Database, organizationId: string, update
 /**
  * Records the wamid Meta gave an outbound message (the send call's answer) and applies any statuses
  * that arrived first. The inbox and the broadcast dispatcher call this right after a send succeeds.
- * The message becomes at least `sent`.
+ * The message becomes at least `sent`; a first reply to an entry-point message starts free messages.
  */
 export async function attachWamid(db: Database, organizationId: string, messageId: string, wamid: string): Promise<void> {
   await db.transaction(async (tx) => {
@@ -143,6 +143,7 @@ export async function attachWamid(db: Database, organizationId: string, messageI
     if (!conversationId) return;
     await lockConversations(tx, organizationId, [conversationId]);
     await setMessageWamid(tx, organizationId, messageId, wamid);
+    await startFreeEntryPoints(tx, organizationId, [messageId]);
     const parked = await takeParkedStatuses(tx, organizationId, wamid);
     if (parked.length === 0) return;
     await mergeStatuses(tx, organizationId, fold(parked.map(parkedUpdate)));
@@ -211,7 +212,8 @@ export async function lockOutboundMessages(tx: Queryable, organizationId: string
 /**
  * Records what Meta answered for a batch of sends, inside the caller's transaction and after
  * `lockOutboundMessages`: each accepted message takes its wamid (unless it has one already) and any
- * statuses parked for it, each refused one becomes `failed` with Meta's code and reason.
+ * statuses parked for it (a first reply to an entry-point message starts free messages), each refused
+ * one becomes `failed` with Meta's code and reason.
  */
 export async function recordOutboundOutcomes(
   tx: Queryable,
@@ -219,6 +221,7 @@ export async function recordOutboundOutcomes(
   outcomes: { accepted: Array<{ messageId: string; wamid: string }>; refused: Array<{ messageId: string; code: number | null; message: string }> },
 ): Promise<void> {
   const attached = await setMessageWamids(tx, organizationId, outcomes.accepted);
+  await startFreeEntryPoints(tx, organizationId, outcomes.accepted.map((accepted) => accepted.messageId));
   await markMessagesFailed(tx, organizationId, outcomes.refused);
   const parked = await takeParkedStatusesOf(tx, organizationId, attached);
   if (parked.length > 0) await mergeStatuses(tx, organizationId, fold(parked.map(parkedUpdate)));

@@ -107,14 +107,16 @@ describe('inbound messages', () => {
     expect(conversation).toMatchObject({ lastSeq: 3, unreadCount: 3 });
   });
 
-  it('open a 72-hour window for a free entry point (Click-to-WhatsApp ad)', async () => {
+  it('note a free entry point (Click-to-WhatsApp ad); the window stays 24 hours and no free messages start before a reply', async () => {
     const who = { waId: '966501234567', name: 'Noura Al Saud' };
     const at = Date.now();
     await deliver(inbound({ id: 'wamid.ctwa-1', type: 'text', text: { body: 'I saw your ad' }, referral: { source_type: 'ad' } }, at, who));
     const message = await messageByWamid('wamid.ctwa-1');
     const [conversation] = await db().select().from(conversations).where(eq(conversations.id, message.conversationId));
     expect(conversation.isFreeEntryPoint).toBe(true);
-    expect(conversation.windowExpiresAt?.getTime()).toBe(Math.floor(at / 1000) * 1000 + 72 * HOUR);
+    expect(conversation.windowExpiresAt?.getTime()).toBe(Math.floor(at / 1000) * 1000 + 24 * HOUR);
+    expect(conversation.freeEntryPointAt?.getTime()).toBe(Math.floor(at / 1000) * 1000);
+    expect(conversation.freeEntryPointExpiresAt).toBeNull();
   });
 
   it('keep buttons, interactive replies and reactions with their text, and unknown types as unsupported', async () => {

@@ -11,7 +11,7 @@ import type { Conversation } from '@shared/api/conversations';
 import { contactDisplayName, contactPhone } from '@client/components/contacts/contact-name';
 import { StatusChip } from '../format/status-chip';
 import { AssignDialog } from './assign-dialog';
-import { windowLabel, type ConversationWindow } from './conversation-window';
+import { freeMessagesNote, windowLabel, type ConversationWindow } from './conversation-window';
 import type { ConversationActions } from './use-conversation-actions';
 
 export interface ChatHeaderProps {
@@ -48,6 +48,7 @@ export function ChatHeader({ conversation, window, actions, onBack, infoOpen, on
             <Box component="span" sx={{ color: window.state === 'open' ? 'success.main' : 'warning.main', fontWeight: 600 }}>
               {windowLabel(window)}
             </Box>
+            {freeMessagesNote(window) && ` · ${freeMessagesNote(window)}`}
           </Typography>
         </Box>
         <IconButton aria-label="Contact info" aria-pressed={infoOpen} onClick={onToggleInfo}>

@@ -14,7 +14,7 @@ import { NotesDialog } from '@client/components/notes/notes-dialog';
 import { TagChip } from '@client/components/tags/tag-chip';
 import { useSession } from '@client/session/use-session';
 import type { Conversation } from '@shared/api/conversations';
-import { windowKind, windowLabel, type ConversationWindow } from '../chat/conversation-window';
+import { freeMessagesNote, windowKind, windowLabel, type ConversationWindow } from '../chat/conversation-window';
 import { StatusChip } from '../format/status-chip';
 
 function Field({ label, children }: { label: string; children: ReactNode }) {
@@ -45,6 +45,7 @@ export function ContactInfoPane({ conversation, window, onBack }: ContactInfoPan
   // The notes dialog takes the whole contact: read it when the notes are asked for.
   const full = useGetContactQuery(notesOpen ? contact.id : skipToken);
   const kind = windowKind(window);
+  const free = freeMessagesNote(window);
 
   return (
     <Box sx={{ height: '100%', overflowY: 'auto', p: 2 }}>
@@ -88,6 +89,11 @@ export function ContactInfoPane({ conversation, window, onBack }: ContactInfoPan
           {kind && (
             <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
               {kind}
+            </Typography>
+          )}
+          {free && (
+            <Typography component="span" variant="body2" color="text.secondary" sx={{ display: 'block' }}>
+              {free}
             </Typography>
           )}
         </Field>

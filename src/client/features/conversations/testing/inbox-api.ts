@@ -23,6 +23,7 @@ export function conversation(overrides: Partial<Conversation> & { id: string }):
     conversationWindowExpiresAt: hoursFromNow(5.25),
     isConversationWindowOpen: true,
     isFreeEntryPoint: false,
+    freeEntryPointExpiresAt: null,
     ...overrides,
   };
 }
