@@ -77,7 +77,7 @@ const featureBoundaries = {
 const SERVER_MODULES = [
   'health', 'roles', 'organizations', 'members', 'invitations', 'auth',
   'timeline', 'tags', 'contacts', 'notes', 'contact-import', 'templates', 'whatsapp-settings', 'media',
-  'conversations', 'automation', 'broadcasts', 'webhooks', 'dashboard', 'api-docs',
+  'conversations', 'live', 'automation', 'broadcasts', 'webhooks', 'dashboard', 'api-docs',
 ];
 
 const NO_INNER_HTML = { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render untrusted text as text.' };

@@ -13,6 +13,7 @@ import { dashboardRoutes } from './modules/dashboard';
 import { apiDocsRoutes } from './modules/api-docs';
 import { healthRoutes } from './modules/health';
 import { invitationRoutes } from './modules/invitations';
+import { livePlugin, liveRoutes } from './modules/live';
 import { mediaPlugin } from './modules/media';
 import { memberRoutes } from './modules/members';
 import { contactNoteRoutes } from './modules/notes';
@@ -78,6 +79,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(encryptionKeyPlugin);
   await app.register(whatsappAccountsPlugin);
   await app.register(mediaPlugin);
+  await app.register(livePlugin, { listen: database.listen });
   await app.register(webhookInboxPlugin, { databaseKind: database.kind });
   await app.register(broadcastDispatchPlugin, config.broadcastLeaseSeconds ? { leaseSeconds: config.broadcastLeaseSeconds } : {});
 
@@ -108,6 +110,7 @@ const API_ROUTES: readonly (readonly [FastifyPluginAsync, string])[] = [
   [contactImportRoutes, '/api/tags'],
   [conversationRoutes, '/api/conversations'],
   [mediaRoutes, '/api/media'],
+  [liveRoutes, '/api/events'],
   [automationRoutes, '/api/automation'],
   [broadcastRoutes, '/api/broadcast'],
   [apiDocsRoutes, '/api/docs'],

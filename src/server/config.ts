@@ -53,6 +53,8 @@ export interface AppConfig {
   broadcastLeaseSeconds: number | undefined;
   /** How long a request body may take to arrive (tests shorten it); unset, 15 s, and 15 minutes for uploads. */
   bodyDeadlines?: BodyDeadlines;
+  /** How often a live event stream sends its heartbeat and checks its session (tests shorten it); unset, 25 s. */
+  liveHeartbeatMs?: number;
 }
 
 /** How long a request body may take to arrive: uploads (the multipart routes) get the longer allowance. */

@@ -172,7 +172,56 @@ afterAll(async () => {
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });
 });
 
+/** Nudges from a member's live stream on `server` (GET /api/events), as they arrive. */
+async function openLiveStream(server: Server): Promise<{ nudges: { conversationId: string; kind: string }[]; close: () => void }> {
+  const controller = new AbortController();
+  const response = await fetch(`${server.origin}/api/events`, { headers: { cookie }, signal: controller.signal });
+  expect(response.status).toBe(200);
+  const nudges: { conversationId: string; kind: string }[] = [];
+  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
+  void (async () => {
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
+      if (done) return;
+      buffer += value;
+      const events = buffer.split('\n\n');
+      buffer = events.pop() ?? '';
+      for (const event of events) {
+        const data = /^event: nudge\ndata: (.*)$/m.exec(event);
+        if (data) nudges.push(JSON.parse(data[1]) as { conversationId: string; kind: string });
+      }
+    }
+  })();
+  return { nudges, close: () => controller.abort() };
+}
+
 describe('two server processes on one PostgreSQL', () => {
+  it("a member's live stream on one process hears of a message the other process stored", async () => {
+    const stream = await openLiveStream(b);
+    try {
+      const body = JSON.stringify(inboundPayload(
+        DEMO_BUSINESS.businessAccountId,
+        sandboxNumber(),
+        { waId: '971507770099', name: 'Hessa Al Ketbi' },
+        { id: 'wamid.two-processes-live', type: 'text', text: { body: 'Do you deliver to Al Ain?' } },
+        Date.now(),
+      ));
+      expect((await postWebhook(a, body)).status).toBe(200);
+      // Either process's workers may apply it (they share the table).
+      await drainInboxes();
+      const conversation = await conversationWith(a, '+971507770099');
+      // The conversation is new (a `conversation` nudge), then holds the message (a `message` nudge).
+      const heard = () => stream.nudges.some((n) => n.conversationId === conversation.id && n.kind === 'message');
+      for (let waited = 0; !heard(); waited += 20) {
+        if (waited > 5_000) throw new Error('process B never heard of the message process A stored');
+        await new Promise((resolve) => setTimeout(resolve, 20));
+      }
+    } finally {
+      stream.close();
+    }
+  });
+
   it('share sessions: one signed in on either works on both, and signing out on one ends it on both', async () => {
     expect((await call<{ user: { organization: { organizationId: string } } }>(b, 'GET', '/api/auth/verify', { cookie })).body.user.organization.organizationId)
       .toBe(organizationId);

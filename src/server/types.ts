@@ -38,6 +38,8 @@ declare module 'fastify' {
      * image on another site cannot make a signed-in browser call it. It must also be safe to repeat.
      */
     writesOnGet?: true;
+    /** A GET whose answer must never go to another site's page (the live event stream): its Origin is checked like a POST's. */
+    sameSiteOnly?: true;
   }
   interface FastifyRequest {
     auth: AuthContext | null;

@@ -4,10 +4,11 @@ import { browserServices, type ClientServices } from '@client/api/client-service
 import { attentionSlice } from './attention/attention-slice';
 import { configErrorSlice } from './config-error/config-error-slice';
 import { slowDownSlice } from './slow-down/slow-down-slice';
+import { liveSlice } from '@client/features/conversations/live/live-slice';
 import type { readableState } from './devtools-state';
 
-// Server data lives in the one API slice; UI-only slices (the configuration-error modal, the rate limit's wait, the title's unread count) join here.
-const rootReducer = combineSlices(api, configErrorSlice, slowDownSlice, attentionSlice);
+// Server data lives in the one API slice; UI-only slices (the configuration-error modal, the rate limit's wait, the title's unread count, the inbox's live stream) join here.
+const rootReducer = combineSlices(api, configErrorSlice, slowDownSlice, attentionSlice, liveSlice);
 
 export type RootState = ReturnType<typeof rootReducer>;
 

@@ -2,6 +2,7 @@ import { render, type RenderResult } from '@testing-library/react';
 import userEvent, { type UserEvent } from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { createMemoryRouter, RouterProvider, type RouteObject } from 'react-router-dom';
+import { closedEventStream, type ClientServices } from '@client/api/client-services';
 import { AppProvider } from '@client/app/provider';
 import { AppRoot } from '@client/app/router/app-root';
 import { routes } from '@client/app/router/routes';
@@ -25,6 +26,8 @@ export interface RenderOptions {
   preloadedState?: Partial<RootState>;
   /** Replaces the page reload of an unexpected 401 (default: a jest.fn()). */
   reloadPage?: () => void;
+  /** Replaces the live event stream (default: one that never opens, so screens poll as without it). */
+  openEventStream?: ClientServices['openEventStream'];
 }
 
 export interface RenderWithProvidersResult extends RenderResult {
@@ -36,7 +39,10 @@ export interface RenderWithProvidersResult extends RenderResult {
 }
 
 function renderRoutes(routeObjects: RouteObject[], options: RenderOptions): RenderWithProvidersResult {
-  const store = makeStore(options.preloadedState, { reloadPage: options.reloadPage ?? jest.fn() });
+  const store = makeStore(options.preloadedState, {
+    reloadPage: options.reloadPage ?? jest.fn(),
+    openEventStream: options.openEventStream ?? (() => closedEventStream),
+  });
   if (options.user !== undefined) store.dispatch(setSessionUser(options.user));
   const router = createMemoryRouter(routeObjects, { initialEntries: [options.route ?? '/'] });
   const result = render(

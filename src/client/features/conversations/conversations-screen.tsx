@@ -21,6 +21,7 @@ import { ShortcutsDialog } from './keyboard/shortcuts-dialog';
 import { useInboxShortcuts } from './keyboard/use-inbox-shortcuts';
 import { InboxLayout, type InboxPane } from './layout/inbox-layout';
 import { ConversationListPane } from './list/conversation-list-pane';
+import { useLiveStream } from './live/use-live-stream';
 import { useConversationList } from './list/use-conversation-list';
 import { useListFilters } from './list/use-list-filters';
 import { seedConversation } from './state/conversation-thunks';
@@ -53,6 +54,7 @@ export default function ConversationsScreen() {
   const preselectedId = isOpenedConversationState(location.state) ? location.state.conversationId : undefined;
   const open = useOpenConversation(contactId, preselectedId);
   const list = useConversationList(filters.args, filters.canChooseAssignment, open.refresh);
+  useLiveStream();
   const actions = useConversationActions(open.conversation);
   useMarkRead(open.conversation);
 

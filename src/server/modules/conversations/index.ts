@@ -5,4 +5,4 @@ export { type InboundMessage, storeInboundMessages } from './inbound-service';
 export { mediaRoutes } from './media-routes';
 export { applyStatuses, attachWamid, countInboundAfter, expirePendingStatuses, findMessageByWamid, lastOutboundSeq, lockOutboundMessages, markInboundReadBefore, type MessageRow, recordOutboundMessage, recordOutboundOutcomes, setMessageMedia, storeOutboundBatch } from './message-delivery-service';
 export { conversationRoutes } from './routes';
-export { viewerOf } from './viewer';
+export { type Viewer, viewerOf } from './viewer';

@@ -1,9 +1,11 @@
 import { useCallback, useEffect, useState } from 'react';
 import { unreadCounted } from '@client/app/attention/attention-slice';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import type { Conversation } from '@shared/api/conversations';
 import { CONVERSATION_LIST_REFRESH_MS } from '@shared/constants';
 import { useGetAssignmentCountsQuery, useGetConversationsQuery, useGetStatusCountsQuery } from '../conversations-api';
+import { selectListPulse, selectResyncPulse } from '../live/live-slice';
+import { usePulse } from '../live/use-pulse';
 import { usePolling } from '../polling/use-polling';
 import { conversationSelectors, type ConversationListArgs } from '../state/conversation-list-cache';
 import { loadMoreConversations } from '../state/conversation-thunks';
@@ -53,6 +55,9 @@ export function useConversationList(args: ConversationListArgs, withAssignmentCo
   }, [refetchList, refetchStatusCounts, refetchAssignmentCounts, withAssignmentCounts, refreshAlso]);
   // Our loop, not RTK Query's pollingInterval: that polls each query on its own, at one fixed pace, with no back-off after failures.
   usePolling(refresh, { intervalMs: CONVERSATION_LIST_REFRESH_MS, maxIntervalMs: MAX_REFRESH_MS, enabled: true });
+  // The live stream's nudges (batched, at most one a second) and its resync after a drop refresh at once.
+  usePulse(useAppSelector(selectListPulse), () => void refresh());
+  usePulse(useAppSelector(selectResyncPulse), () => void refresh());
 
   // Load More's state belongs to one list: another filter starts idle.
   const key = JSON.stringify(args);

@@ -18,13 +18,18 @@ export interface PollingOptions {
 export function usePolling(tick: () => Promise<boolean>, { intervalMs, maxIntervalMs, enabled }: PollingOptions): void {
   const visible = usePageVisible();
   const latestTick = useRef(tick);
-  // When the last tick started; null until the first, so the first waits a whole interval.
+  // When the last tick started (at first, when polling first started).
   const lastRunAt = useRef<number | null>(null);
   const delay = useRef(intervalMs);
 
   useEffect(() => {
     latestTick.current = tick;
   });
+
+  // A new pace starts from its own interval (a slower one after a faster, and back at once).
+  useEffect(() => {
+    delay.current = intervalMs;
+  }, [intervalMs]);
 
   useEffect(() => {
     if (!enabled || !visible) return;
@@ -37,7 +42,10 @@ export function usePolling(tick: () => Promise<boolean>, { intervalMs, maxInterv
       delay.current = nextDelay(delay.current, succeeded, intervalMs, maxIntervalMs);
       timer = setTimeout(() => void run(), delay.current);
     };
-    const sinceLast = lastRunAt.current === null ? 0 : Date.now() - lastRunAt.current;
+    // The first tick waits a whole interval from the first start; a later start (a new pace, the tab
+    // visible again) runs a tick that is already overdue at once.
+    lastRunAt.current ??= Date.now();
+    const sinceLast = Date.now() - lastRunAt.current;
     const overdueIn = Math.max(0, delay.current - sinceLast);
     timer = setTimeout(() => void run(), overdueIn);
     return () => {

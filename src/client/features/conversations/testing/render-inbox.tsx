@@ -2,7 +2,7 @@ import { VirtuosoMockContext } from 'react-virtuoso';
 import type { Permission } from '@shared/permissions/catalogue';
 import { sessionUser } from '@client/testing/fixtures';
 import { fixedMediaQuery } from '@client/testing/polyfills';
-import { renderWithProviders } from '@client/testing/test-utils';
+import { renderWithProviders, type RenderOptions } from '@client/testing/test-utils';
 import ConversationsScreen from '../conversations-screen';
 
 /** The screens the inbox lays out for: a phone (one pane) or a desktop with room for three panes. */
@@ -20,12 +20,17 @@ function pretendScreen(screen: Screen): void {
  * desktop unless `screen` says otherwise. Virtuoso measures nothing in jsdom: its mock context gives it
  * a viewport and row heights, so rows render.
  */
-export function renderInbox(route = '/conversations', permissions?: readonly Permission[], screen: Screen = 'desktop') {
+export function renderInbox(
+  route = '/conversations',
+  permissions?: readonly Permission[],
+  screen: Screen = 'desktop',
+  options: Pick<RenderOptions, 'openEventStream'> = {},
+) {
   pretendScreen(screen);
   return renderWithProviders(
     <VirtuosoMockContext.Provider value={{ viewportHeight: 2000, itemHeight: 90 }}>
       <ConversationsScreen />
     </VirtuosoMockContext.Provider>,
-    { route, path: '/conversations/:contactId?', user: permissions ? sessionUser({ permissions }) : sessionUser() },
+    { route, path: '/conversations/:contactId?', user: permissions ? sessionUser({ permissions }) : sessionUser(), ...options },
   );
 }

@@ -1,0 +1,64 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import { useEffect } from 'react';
+import { API_BASE_URL } from '@client/api/base-query';
+import type { ClientServices, EventStream } from '@client/api/client-services';
+import { useAppDispatch } from '@client/app/hooks';
+import type { LiveNudge } from '@shared/api/live';
+import { nudgesArrived, streamDropped, streamOpened } from './live-slice';
+
+/** Nudges are passed on in batches, at most one a second: a burst of messages costs one refetch. */
+export const NUDGE_BATCH_MS = 1_000;
+
+const openStream = (url: string): ThunkAction<EventStream, unknown, ClientServices, UnknownAction> => (_dispatch, _getState, services) =>
+  services.openEventStream(url);
+
+function conversationIdOf(data: string): string | null {
+  try {
+    const nudge = JSON.parse(data) as Partial<LiveNudge>;
+    return typeof nudge.conversationId === 'string' ? nudge.conversationId : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Keeps the member's live stream (GET /api/events) open while the inbox is: its nudges become the
+ * live slice's pulses, which run the list's refresh and the open chat's poll (the one data path), in
+ * batches of at most one a second. EventSource reconnects by itself; after a drop the first open
+ * refetches everything once, since nudges missed meanwhile are not replayed.
+ */
+export function useLiveStream(): void {
+  const dispatch = useAppDispatch();
+  useEffect(() => {
+    const stream = dispatch(openStream(`${API_BASE_URL}/events`));
+    let dropped = false;
+    let pending = new Set<string>();
+    let timer: ReturnType<typeof setTimeout> | null = null;
+    let lastBatchAt = 0;
+    const flush = () => {
+      timer = null;
+      lastBatchAt = Date.now();
+      const ids = [...pending];
+      pending = new Set();
+      dispatch(nudgesArrived(ids));
+    };
+    stream.addEventListener('open', () => {
+      dispatch(streamOpened({ reconnected: dropped }));
+      dropped = false;
+    });
+    stream.addEventListener('error', () => {
+      dropped = true;
+      dispatch(streamDropped());
+    });
+    stream.addEventListener('nudge', (event) => {
+      const id = conversationIdOf(event.data);
+      if (id) pending.add(id);
+      timer ??= setTimeout(flush, Math.max(0, lastBatchAt + NUDGE_BATCH_MS - Date.now()));
+    });
+    return () => {
+      if (timer) clearTimeout(timer);
+      stream.close();
+      dispatch(streamDropped());
+    };
+  }, [dispatch]);
+}

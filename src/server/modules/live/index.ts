@@ -1,0 +1,3 @@
+/** The live module's public face: what app.ts uses. */
+export { livePlugin } from './live-plugin';
+export { liveRoutes } from './routes';

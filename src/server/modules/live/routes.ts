@@ -1,0 +1,64 @@
+import type { FastifyInstance } from 'fastify';
+import { LIVE_HEARTBEAT_MS } from '@shared/api/live';
+import { noQuery } from '@shared/validation/route-input';
+import { authOf } from '../../plugins/access';
+import type { AuthContext } from '../../types';
+import { sessionToken } from '../auth';
+import { viewerOf } from '../conversations';
+import { loadSession } from '../members';
+import { mayHear, publicNudge } from './nudges';
+
+/** How long a client waits before it reconnects a dropped stream (the EventSource `retry` field). */
+const RECONNECT_MS = 2_000;
+
+const samePermissions = (a: AuthContext, b: AuthContext) => [...a.permissions].sort().join() === [...b.permissions].sort().join();
+
+/**
+ * GET /events: a signed-in member's live stream (text/event-stream) of nudges about conversations they
+ * may see: which one changed, its counter, and the kind of change, never content. It stays open by
+ * design: it has no body to wait for, so no body deadline applies. A comment every 25 s keeps proxies
+ * from closing it, and with it the session is checked again: a session that ended, or a role whose
+ * permissions changed, ends the stream (the client reconnects and is judged afresh).
+ */
+export async function liveRoutes(app: FastifyInstance): Promise<void> {
+  app.get('/', { config: { access: 'chats:view', sameSiteOnly: true }, schema: { querystring: noQuery } }, async (request, reply) => {
+    const auth = authOf(request);
+    const viewer = viewerOf(auth);
+    const token = sessionToken(request);
+    const stream = reply.raw;
+    reply.hijack();
+    stream.writeHead(200, {
+      'content-type': 'text/event-stream; charset=utf-8',
+      'cache-control': 'no-store',
+      'x-content-type-options': 'nosniff',
+      // nginx and similar proxies would hold the events back in their buffers.
+      'x-accel-buffering': 'no',
+      connection: 'keep-alive',
+    });
+    stream.write(`retry: ${RECONNECT_MS}\n: connected\n\n`);
+
+    let ended = false;
+    const end = () => {
+      if (ended) return;
+      ended = true;
+      clearInterval(heartbeat);
+      unsubscribe();
+      stream.end();
+    };
+    const unsubscribe = app.nudgeHub.subscribe(viewer.organizationId, {
+      onNudge: (nudge) => {
+        if (mayHear(viewer, nudge)) stream.write(`event: nudge\ndata: ${JSON.stringify(publicNudge(nudge))}\n\n`);
+      },
+      onShutdown: end,
+    });
+    const heartbeat = setInterval(() => {
+      stream.write(': heartbeat\n\n');
+      void (async () => {
+        const now = token ? await loadSession(app.db, app.config, token) : null;
+        if (!now || !samePermissions(now.auth, auth)) end();
+      })().catch(() => end());
+    }, app.config.liveHeartbeatMs ?? LIVE_HEARTBEAT_MS);
+    heartbeat.unref();
+    request.raw.once('close', end);
+  });
+}
