@@ -15,6 +15,8 @@ export class NudgeHub {
 
   /** A notification's payload; anything that is not a nudge is ignored. */
   deliver(payload: string): void {
+    // Every conversation change is announced; with no stream open in this process there is nothing to read.
+    if (this.listeners.size === 0) return;
     const nudge = parseNudge(payload);
     if (!nudge) return;
     for (const listener of this.listeners.get(nudge.organizationId) ?? []) listener.onNudge(nudge);
