@@ -76,7 +76,7 @@ const featureBoundaries = {
  */
 const SERVER_MODULES = [
   'health', 'roles', 'organizations', 'members', 'invitations', 'auth',
-  'timeline', 'tags', 'contacts', 'notes', 'contact-import', 'templates', 'whatsapp-settings', 'media',
+  'timeline', 'tags', 'contacts', 'notes', 'contact-import', 'templates', 'canned-responses', 'whatsapp-settings', 'media',
   'conversations', 'live', 'automation', 'broadcasts', 'webhooks', 'dashboard', 'api-docs',
 ];
 

@@ -5,6 +5,7 @@ import { REDACTED, redactUrl, secretHeaderLogPaths } from './lib/redact-url';
 import { fastifyTrustProxy } from './lib/trusted-proxies';
 import { authRoutes, sessionPlugin, sessionToken } from './modules/auth';
 import { automationRoutes } from './modules/automation';
+import { cannedResponseRoutes } from './modules/canned-responses';
 import { broadcastDispatchPlugin, broadcastRoutes } from './modules/broadcasts';
 import { contactImportRoutes } from './modules/contact-import';
 import { contactRoutes, contactsByTagRoutes } from './modules/contacts';
@@ -109,6 +110,7 @@ const API_ROUTES: readonly (readonly [FastifyPluginAsync, string])[] = [
   [contactsByTagRoutes, '/api/tags'],
   [contactImportRoutes, '/api/tags'],
   [conversationRoutes, '/api/conversations'],
+  [cannedResponseRoutes, '/api/canned-responses'],
   [mediaRoutes, '/api/media'],
   [liveRoutes, '/api/events'],
   [automationRoutes, '/api/automation'],

@@ -8,6 +8,8 @@ export const QUERY_RETRIES = 1;
 export const CONTACTS_PAGE_SIZE = 50;
 export const TAG_PICKER_PAGE_SIZE = 1000;
 export const TAG_LIST_PAGE_SIZE = 10;
+/** A team keeps at most a few hundred canned responses: the composer reads them all in one page of this size. */
+export const CANNED_RESPONSE_PAGE_SIZE = 1000;
 export const CONVERSATION_PAGE_SIZE = 15;
 export const MESSAGE_PAGE_SIZE = 50;
 /** Upper bound a client may ask for in one page of any list. */
@@ -34,6 +36,9 @@ export const CONTACT_NAME = { min: 2, max: 100 } as const;
 export const PROFILE_NAME_MAX = 256;
 export const ORGANIZATION_NAME = { min: 2, max: 100 } as const;
 export const TAG_NAME = { min: 2, max: 50 } as const;
+/** A canned response's shortcut (typed after '/' in the composer) and its text. */
+export const CANNED_RESPONSE_SHORTCUT = { min: 2, max: 32 } as const;
+export const CANNED_RESPONSE_CONTENT_MAX = 4096;
 export const PASSWORD = { min: 8, max: 128 } as const;
 export const EMAIL_MAX = 254;
 export const PHONE_DIGITS = { min: 7, max: 15 } as const;

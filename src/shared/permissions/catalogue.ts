@@ -28,6 +28,7 @@ export const PERMISSIONS = [
   define('chats:manage', 'Chats', "Change any conversation's status (in progress, resolved, reopened)"),
   define('messages:view', 'Messages', 'Read message history and media'),
   define('messages:send', 'Messages', 'Send messages and media'),
+  define('canned_responses:manage', 'Messages', 'Create, edit and delete canned responses (every member who can send inserts them by typing / in a message)'),
   define('contacts:view', 'Contacts', 'See contacts and tags'),
   define('contacts:create', 'Contacts', 'Add contacts'),
   define('contacts:edit', 'Contacts', 'Edit contacts and their notes'),

@@ -27,6 +27,7 @@ test('the catalogue holds exactly the product permissions, plus member and role 
     'broadcasts:send', 'automation:view', 'automation:create', 'automation:edit', 'automation:delete', 'analytics:view',
     'analytics:view_advanced', 'analytics:export', 'members:view', 'settings:view', 'roles:view',
     'members:invite', 'members:edit_roles', 'members:remove', 'roles:create', 'roles:edit', 'roles:delete',
+    'canned_responses:manage',
   ];
   expect([...ALL_PERMISSIONS].sort()).toEqual([...seen].sort());
   for (const permission of PERMISSIONS) expect(permission.id).toBe(permission.name);
@@ -42,4 +43,10 @@ test('the system roles are Admin (everything), Manager, Team Lead and Agent', ()
   expect(SYSTEM_ROLES[0].permissions).toEqual(ALL_PERMISSIONS);
   expect(SYSTEM_ROLES[1].permissions).not.toContain('roles:create');
   expect(SYSTEM_ROLES[3].permissions).toContain('chats:respond');
+});
+
+test('canned responses are managed by the Admin and Manager system roles, and by no role template', () => {
+  const holders = SYSTEM_ROLES.filter((role) => role.permissions.includes('canned_responses:manage')).map((role) => role.name);
+  expect(holders).toEqual([ADMIN_ROLE_NAME, 'Manager']);
+  for (const template of ROLE_TEMPLATES) expect(template.permissions).not.toContain('canned_responses:manage');
 });

@@ -41,6 +41,7 @@ export interface OrganizationRecords {
   broadcast: string;
   rule: string;
   media: string;
+  cannedResponse: string;
 }
 
 /** A kind of record a request can name; `memberUserId` is a member named by their user id (an assignee, an agent). */
@@ -60,6 +61,7 @@ const PARAM_RECORDS: Record<string, RecordKind> = {
   'broadcast/:id': 'broadcast',
   'rules/:id': 'rule',
   'media/:id': 'media',
+  'canned-responses/:id': 'cannedResponse',
 };
 
 /** The record kind each URL parameter of a route names; `undefined` for one no fixture fills. */
@@ -140,6 +142,8 @@ export const SAMPLE_INPUT: Record<string, (records: OrganizationRecords) => Samp
   'POST /api/automation/rules': (records) => ({
     payload: { broadcastId: records.broadcast, rules: [{ triggerId: '1', triggerText: 'Talk to an agent', actionType: 'do_nothing' }] },
   }),
+  'POST /api/canned-responses': () => ({ payload: { shortcut: 'matrix', content: 'Hello {{contact.name}}' } }),
+  'PUT /api/canned-responses/:id': () => ({ payload: { shortcut: 'matrix-edit', content: 'Hello again' } }),
   'PUT /api/settings/whatsapp': () => ({
     payload: { accessToken: 'EAAmatrixmatrixmatrixmatrix', phoneNumberId: '1234567890', businessAccountId: '1234567890', webhookVerifyToken: 'matrix-token' },
   }),
@@ -244,6 +248,7 @@ export async function seedOrganizationRecords(t: TestApp, admin: Member): Promis
     method: 'POST', url: '/api/automation/rules',
     payload: { broadcastId: broadcast.id, rules: [{ triggerId: '0', triggerText: 'Track my order', actionType: 'do_nothing' }] },
   }, 201);
+  const cannedResponse = await apiCall(admin, { method: 'POST', url: '/api/canned-responses', payload: { shortcut: 'seeded', content: 'Seeded' } }, 201);
   const media = uuidv7();
   await insertMediaFiles(db, [{ id: media, organizationId, contactId: written.contactId, mimeType: 'image/png', sizeBytes: 4, storageKey: null }]);
   return {
@@ -262,6 +267,7 @@ export async function seedOrganizationRecords(t: TestApp, admin: Member): Promis
     broadcast: broadcast.id,
     rule: rules.rules[0].id,
     media,
+    cannedResponse: cannedResponse.id,
   };
 }
 

@@ -5,3 +5,4 @@ export * from './whatsapp';
 export * from './conversations';
 export * from './broadcasts';
 export * from './contact-imports';
+export * from './canned-responses';
