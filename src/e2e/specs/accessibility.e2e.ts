@@ -110,6 +110,21 @@ const SCREENS: readonly Screen[] = [
     signedIn: true,
     shown: modal('Create Role', 'Create New Role', settingsTab('Roles & Permissions', /^Role Management$/)),
   },
+  {
+    name: 'Settings: Canned Responses',
+    path: '/settings?tab=canned-responses',
+    signedIn: true,
+    shown: async (page) => {
+      await settingsTab('Canned Responses', /^Canned Responses$/)(page);
+      await page.getByText('/greet').waitFor();
+    },
+  },
+  {
+    name: 'Add Canned Response dialog',
+    path: '/settings?tab=canned-responses',
+    signedIn: true,
+    shown: modal('Add Canned Response', 'Add Canned Response', settingsTab('Canned Responses', /^Canned Responses$/)),
+  },
   { name: 'Page Not Found', path: '/no-such-page', signedIn: true, shown: heading('Page Not Found') },
 ];
 

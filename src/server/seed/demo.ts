@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
+import { seedDemoCannedResponses } from './demo-canned-responses';
 import { seedDemoContacts } from './demo-contacts';
 import { seedDemoTeam, type DemoTeam } from './demo-team';
 import { seedDemoTeamExtras } from './demo-team-extras';
@@ -18,7 +19,7 @@ export interface DemoSeedContext {
  * The demo steps, run in order on an empty database. Each area seeds its own data in its own file;
  * add a step here rather than growing one file.
  */
-const STEPS: Array<(context: DemoSeedContext) => Promise<void>> = [seedDemoTeamExtras, seedDemoWhatsApp, seedDemoContacts];
+const STEPS: Array<(context: DemoSeedContext) => Promise<void>> = [seedDemoTeamExtras, seedDemoWhatsApp, seedDemoContacts, seedDemoCannedResponses];
 
 export async function seedDemo(db: Database, config: AppConfig, log: FastifyBaseLogger): Promise<DemoTeam> {
   const team = await seedDemoTeam(db);

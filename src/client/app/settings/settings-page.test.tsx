@@ -29,9 +29,9 @@ const LAZY = { timeout: 8000 };
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 
 describe('Settings screen', () => {
-  it('shows all four tabs to someone holding every permission, Profile first', () => {
+  it('shows all five tabs to someone holding every permission, Profile first', () => {
     renderSettings();
-    expect(tabNames()).toEqual(['Profile', 'Messaging API', 'Team Members', 'Roles & Permissions']);
+    expect(tabNames()).toEqual(['Profile', 'Messaging API', 'Team Members', 'Roles & Permissions', 'Canned Responses']);
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { name: 'Personal Information' })).toBeInTheDocument();
   });
@@ -39,6 +39,28 @@ describe('Settings screen', () => {
   it('gates each tab by its permission', () => {
     renderSettings('/settings', ['members:view']);
     expect(tabNames()).toEqual(['Profile', 'Team Members']);
+  });
+
+  it('shows Canned Responses to whoever can send or manage them', () => {
+    for (const permission of ['messages:send', 'chats:respond', 'canned_responses:manage'] as const) {
+      const { unmount } = renderSettings('/settings', [permission]);
+      expect(tabNames()).toEqual(['Profile', 'Canned Responses']);
+      unmount();
+    }
+    renderSettings('/settings', ['chats:view', 'messages:view']);
+    expect(tabNames()).toEqual(['Profile']);
+  });
+
+  it('?tab=canned-responses opens the Canned Responses panel', async () => {
+    server.use(
+      http.get(apiUrl('/canned-responses'), () =>
+        HttpResponse.json({ data: [], pagination: { page: 1, limit: 25, total: 0, totalPages: 1, hasNext: false } }),
+      ),
+    );
+    renderSettings('/settings?tab=canned-responses', ['messages:send']);
+    expect(screen.getByRole('tab', { name: 'Canned Responses' })).toHaveAttribute('aria-selected', 'true');
+    expect(await screen.findByRole('heading', { name: 'Canned Responses' }, LAZY)).toBeInTheDocument();
+    expect(await screen.findByText('No canned responses yet', {}, LAZY)).toBeInTheDocument();
   });
 
   it('?tab= selects the initial tab, then the URL goes back to /settings', async () => {

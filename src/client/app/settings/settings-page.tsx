@@ -24,9 +24,16 @@ const SETTINGS_TABS: readonly SettingsTabDefinition[] = [
     requires: 'roles:view',
     Panel: lazy(() => import('@client/features/roles/roles-tab')),
   },
+  {
+    key: 'canned-responses',
+    label: 'Canned Responses',
+    // Whoever can send inserts them in the composer, so may see them; managing them is a permission of its own.
+    requires: ['messages:send', 'chats:respond', 'canned_responses:manage'],
+    Panel: lazy(() => import('@client/features/canned-responses/canned-responses-tab')),
+  },
 ];
 
-/** The /settings screen: Profile, Messaging API, Team Members, Roles & Permissions. */
+/** The /settings screen: Profile, Messaging API, Team Members, Roles & Permissions, Canned Responses. */
 export default function SettingsPage() {
   return <SettingsScreen tabs={SETTINGS_TABS} />;
 }

@@ -13,8 +13,8 @@ import type { Permission } from '@shared/permissions/catalogue';
 export interface SettingsTabDefinition {
   key: SettingsTab;
   label: string;
-  /** Shown, and its panel rendered, only for holders of this permission. */
-  requires?: Permission;
+  /** Shown, and its panel rendered, only for holders of this permission (or of any one of these). */
+  requires?: Permission | readonly Permission[];
   Panel: ComponentType;
 }
 
@@ -55,7 +55,7 @@ export function SettingsScreen({ tabs }: SettingsScreenProps) {
     );
   }, [requested, setSearchParams]);
 
-  const visible = tabs.filter((tab) => !tab.requires || can(tab.requires));
+  const visible = tabs.filter((tab) => !tab.requires || [tab.requires].flat().some(can));
   const active = visible.find((tab) => tab.key === chosen) ?? visible[0];
 
   return (

@@ -5,11 +5,12 @@ import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import TextField from '@mui/material/TextField';
 import { useFormik } from 'formik';
-import { useRef, type Ref } from 'react';
+import { useCallback, useLayoutEffect, useRef, useState, type Ref } from 'react';
 import { useAppDispatch } from '@client/app/hooks';
 import type { Conversation } from '@shared/api/conversations';
 import { sendMessageSchema } from '@shared/validation/conversations';
 import { sendTextMessage } from '../state/message-thunks';
+import { useCannedResponsePicker } from './canned-response-picker';
 import { MEDIA_ACCEPT } from './check-media-file';
 import { MediaAttachment } from './media-attachment';
 import { useMediaSend } from './use-media-send';
@@ -24,8 +25,14 @@ export interface ComposerProps {
   inputRef: Ref<HTMLTextAreaElement>;
 }
 
+/** Sets a ref of any kind (callback or object) the parent passed. */
+function assignRef<T>(ref: Ref<T> | undefined, value: T | null): void {
+  if (typeof ref === 'function') ref(value);
+  else if (ref) (ref as { current: T | null }).current = value;
+}
+
 /**
- * Text and media. Enter sends, Shift+Enter starts a new line. A text message shows at once (sending) and
+ * Text and media. Enter sends, Shift+Enter starts a new line; '/' opens the team's canned responses. A text message shows at once (sending) and
  * the box empties; the bubble tells how the send went. A picked file is checked here (type, size) before
  * its upload, which shows its progress.
  */
@@ -44,6 +51,31 @@ export function Composer({ conversation, disabled, inputRef }: ComposerProps) {
     },
   });
   const error = form.touched.content ? form.errors.content : undefined;
+
+  const textarea = useRef<HTMLTextAreaElement | null>(null);
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const textareaRef = useCallback((element: HTMLTextAreaElement | null) => {
+    textarea.current = element;
+    assignRef(inputRef, element);
+  }, [inputRef]);
+  // Where the caret goes once an inserted canned response is in the box.
+  const pendingCaret = useRef<number | null>(null);
+  useLayoutEffect(() => {
+    const caret = pendingCaret.current;
+    if (caret === null || !textarea.current) return;
+    pendingCaret.current = null;
+    textarea.current.focus();
+    textarea.current.setSelectionRange(caret, caret);
+  }, [form.values.content]);
+  const picker = useCannedResponsePicker({
+    contact: conversation.contact,
+    value: form.values.content,
+    anchor: disabled ? null : anchor,
+    onInsert: (text, caret) => {
+      pendingCaret.current = caret;
+      void form.setFieldValue('content', text);
+    },
+  });
 
   return (
     <Box sx={{ p: 1.5, borderTop: 1, borderColor: 'divider', display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -73,10 +105,16 @@ export function Composer({ conversation, disabled, inputRef }: ComposerProps) {
             <AttachFileIcon />
           </IconButton>
           <TextField
+            ref={setAnchor}
             name="content"
             value={form.values.content}
-            onChange={form.handleChange}
+            onChange={(event) => {
+              form.handleChange(event);
+              picker.track(event.target as HTMLTextAreaElement);
+            }}
+            onSelect={(event) => picker.track(event.target as HTMLTextAreaElement)}
             onKeyDown={(event) => {
+              if (picker.onKeyDown(event)) return;
               if (event.key === 'Enter' && !event.shiftKey && !event.nativeEvent.isComposing) {
                 event.preventDefault();
                 void form.submitForm();
@@ -90,9 +128,10 @@ export function Composer({ conversation, disabled, inputRef }: ComposerProps) {
             disabled={disabled}
             error={Boolean(error)}
             helperText={error}
-            inputRef={inputRef}
-            slotProps={{ htmlInput: { 'aria-label': 'Message' } }}
+            inputRef={textareaRef}
+            slotProps={{ htmlInput: { 'aria-label': 'Message', ...picker.inputProps } }}
           />
+          {picker.popper}
           <IconButton type="submit" aria-label="Send message" color="primary" disabled={disabled}>
             <SendIcon />
           </IconButton>
