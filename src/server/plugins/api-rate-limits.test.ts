@@ -33,6 +33,8 @@ describe('with small limits (5 per member, 8 per organization)', () => {
     // Another organization, and requests without a session (sign-in has its own throttle), go on.
     expect((await list(other)).statusCode).toBe(200);
     expect((await t.app.inject({ method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    // The app's pages are not the API: a member over the limit still gets them.
+    expect((await admin.request({ method: 'GET', url: '/conversations' })).statusCode).not.toBe(429);
     expect((await t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: admin.email, password: admin.password } })).statusCode).toBe(200);
   });
 

@@ -11,6 +11,8 @@ export const ORGANIZATION_TOO_FAST = 'Your organization is sending requests too 
 
 const MINUTE_MS = 60_000;
 
+const isApi = (request: FastifyRequest) => request.url.startsWith('/api/');
+
 export interface ApiRateLimitOptions extends ApiRateLimits {
   /** The request's session token, as sent (before the session is looked up). */
   sessionTokenOf(request: FastifyRequest): string | undefined;
@@ -50,13 +52,14 @@ export const apiRateLimitsPlugin = fp(async (app: FastifyInstance, options: ApiR
   });
 
   app.addHook('onRequest', async (request) => {
-    if (!options.sessionTokenOf(request)) return;
+    // The API only: the app's pages and files are not counted.
+    if (!isApi(request) || !options.sessionTokenOf(request)) return;
     const session = await perSession(request);
     if (!session.isAllowed && session.isExceeded) throw tooManyRequests(MEMBER_TOO_FAST, session.ttlInSeconds);
   });
 
   app.addHook('preParsing', async (request, _reply, payload) => {
-    if (!request.auth) return payload;
+    if (!isApi(request) || !request.auth) return payload;
     const member = await perMember(request);
     if (!member.isAllowed && member.isExceeded) throw tooManyRequests(MEMBER_TOO_FAST, member.ttlInSeconds);
     const organization = await perOrganization(request);
