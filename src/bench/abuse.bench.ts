@@ -48,7 +48,11 @@ const ATTACKER = { members: 1, conversations: 3, messagesPerConversation: 10 };
 
 const LIST_PATH = '/api/conversations?page=1';
 const HEALTH_PATH = '/api/health';
-const PROBE_EVERY_MS = 100;
+/**
+ * The victim's probe is one member: every 100 ms would be 600 list requests a minute, exactly the API's
+ * per-member limit, so it asks a little less often and measures the attack, not its own limit.
+ */
+const PROBE_EVERY_MS = 120;
 const PROBE_TIMEOUT_MS = 60_000;
 /** Before the first phase: the server's first requests (cold caches, JIT) are not the idle baseline. */
 const WARM_UP_MS = 3_000;
