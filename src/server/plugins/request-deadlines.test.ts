@@ -3,8 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
-import type { AddressInfo } from 'node:net';
-import { createTestApp, signUpAdmin, type TestApp } from '../testing/test-app';
+import { createListeningTestApp, signUpAdmin, type TestApp } from '../testing/test-app';
 
 /**
  * Bodies that trickle are cut with their connection: a client sending one byte now and then holds a
@@ -18,9 +17,7 @@ let dataDir: string;
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-deadlines-'));
-  t = await createTestApp({ dataDir, bodyDeadlines: { defaultMs: 300, uploadMs: 600 } });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  ({ t, port } = await createListeningTestApp({ dataDir, bodyDeadlines: { defaultMs: 300, uploadMs: 600 } }));
 });
 afterAll(async () => {
   await t.close();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { rateLimited } from '../lib/domain-error';
+import { InProgressLimit } from '../lib/in-progress-limit';
 
 /** Uploads one member may have in progress at once, per process: enough for a few files side by side. */
 export const UPLOADS_PER_MEMBER = 3;
@@ -15,18 +16,12 @@ export const TOO_MANY_UPLOADS = `You are already sending ${UPLOADS_PER_MEMBER} f
  * arrives, before its body is read, and given back when its response closes (sent, refused or cut off).
  */
 export const uploadSlotsPlugin = fp(async (app: FastifyInstance) => {
-  const inProgress = new Map<string, number>();
+  const uploads = new InProgressLimit(UPLOADS_PER_MEMBER);
 
   app.addHook('onRequest', async (request, reply) => {
     if (!request.routeOptions.config.multipart || !request.auth) return;
-    const member = `${request.auth.organizationId}:${request.auth.userId}`;
-    const taken = inProgress.get(member) ?? 0;
-    if (taken >= UPLOADS_PER_MEMBER) throw rateLimited(TOO_MANY_UPLOADS, RETRY_AFTER_SECONDS);
-    inProgress.set(member, taken + 1);
-    reply.raw.once('close', () => {
-      const left = (inProgress.get(member) ?? 1) - 1;
-      if (left > 0) inProgress.set(member, left);
-      else inProgress.delete(member);
-    });
+    const release = uploads.claim(`${request.auth.organizationId}:${request.auth.userId}`);
+    if (!release) throw rateLimited(TOO_MANY_UPLOADS, RETRY_AFTER_SECONDS);
+    reply.raw.once('close', release);
   });
 }, { name: 'upload-slots', dependencies: ['session', 'access'] });

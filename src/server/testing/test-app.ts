@@ -1,3 +1,4 @@
+import type { AddressInfo } from 'node:net';
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { SessionUser } from '@shared/api/auth';
 import { buildApp } from '../app';
@@ -35,6 +36,13 @@ export async function createTestApp(
       await database.close();
     },
   };
+}
+
+/** The whole server listening on a free local port, for tests that need real sockets (slow bodies, streams). */
+export async function createListeningTestApp(overrides: Partial<AppConfig> = {}): Promise<{ t: TestApp; port: number }> {
+  const t = await createTestApp(overrides);
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  return { t, port: (t.app.server.address() as AddressInfo).port };
 }
 
 let counter = 0;

@@ -3,16 +3,10 @@ import { http, HttpResponse } from 'msw';
 import type { Conversation, ConversationStatus } from '@shared/api/conversations';
 import { apiUrl } from '@client/testing/msw/api-url';
 import { server } from '@client/testing/msw/server';
-import { conversation, message, minutesAgo, mockInbox } from './testing/inbox-api';
+import { aishaAndOmar, conversation, mockInbox } from './testing/inbox-api';
 import { renderInbox } from './testing/render-inbox';
 
-const aisha = conversation({ id: 'v-1' });
-const omar = conversation({
-  id: 'v-2',
-  contact: { id: 'contact-v-2', name: 'Omar Haddad', profileName: null, countryCode: '+971', phoneNumber: '509876543', tags: [], deletedAt: null },
-  lastMessageAt: minutesAgo(30),
-});
-const messages = { 'v-1': [message('v-1', 1, { content: 'Hello from Aisha' })], 'v-2': [message('v-2', 1, { content: 'Hello from Omar', contactId: 'contact-v-2' })] };
+const { aisha, omar, messages } = aishaAndOmar();
 const ME = '00000000-0000-7000-8000-000000000001';
 
 /** Answers PATCH status/assign/unassign with the conversation changed (each change kept for the next), and records the bodies. */

@@ -1,7 +1,7 @@
 import { act, screen, within } from '@testing-library/react';
 import type { EventStream } from '@client/api/client-services';
 import type { LiveNudge } from '@shared/api/live';
-import { conversation, message, minutesAgo, mockInbox, type RequestLog } from './testing/inbox-api';
+import { aishaAndOmar, mockInbox, type RequestLog } from './testing/inbox-api';
 import { renderInbox } from './testing/render-inbox';
 
 /** A live stream the test drives: it opens, drops and delivers nudges when told. */
@@ -27,13 +27,7 @@ class FakeStream implements EventStream {
   }
 }
 
-const aisha = conversation({ id: 'v-1' });
-const omar = conversation({
-  id: 'v-2',
-  contact: { id: 'contact-v-2', name: 'Omar Haddad', profileName: null, countryCode: '+971', phoneNumber: '509876543', tags: [], deletedAt: null },
-  lastMessageAt: minutesAgo(30),
-});
-const messages = { 'v-1': [message('v-1', 1, { content: 'Hello from Aisha' })], 'v-2': [message('v-2', 1, { content: 'Hello from Omar', contactId: 'contact-v-2' })] };
+const { aisha, omar, messages } = aishaAndOmar();
 
 const wait = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
 const lists = (log: RequestLog) => log.filter((entry) => /^GET \/conversations\?/.test(entry)).length;

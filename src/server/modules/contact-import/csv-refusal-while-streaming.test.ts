@@ -1,6 +1,6 @@
 /** @jest-environment node */
-import net, { type AddressInfo } from 'node:net';
-import { createTestApp, signUpAdmin, type TestApp } from '../../testing/test-app';
+import net from 'node:net';
+import { createListeningTestApp, signUpAdmin, type TestApp } from '../../testing/test-app';
 
 /**
  * Over a real connection a refused file is still arriving when the refusal is made: the answer must be
@@ -11,9 +11,7 @@ import { createTestApp, signUpAdmin, type TestApp } from '../../testing/test-app
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  ({ t, port } = await createListeningTestApp());
 });
 afterAll(async () => {
   await t.close();

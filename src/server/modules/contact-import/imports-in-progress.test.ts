@@ -1,14 +1,12 @@
 /** @jest-environment node */
-import net, { type AddressInfo } from 'node:net';
-import { createTestApp, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
+import net from 'node:net';
+import { createListeningTestApp, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
 import { IMPORT_IN_PROGRESS } from './imports-in-progress';
 
 let t: TestApp;
 let port: number;
 beforeAll(async () => {
-  t = await createTestApp();
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  ({ t, port } = await createListeningTestApp());
 });
 afterAll(async () => {
   await t.close();

@@ -1,4 +1,5 @@
 import { rateLimited } from '../../lib/domain-error';
+import { InProgressLimit } from '../../lib/in-progress-limit';
 
 export const IMPORT_IN_PROGRESS = 'Another import is running for your organization. Wait for it to finish, then try again.';
 /** The wait a refused import is told to take. */
@@ -10,12 +11,12 @@ const RETRY_AFTER_SECONDS = 10;
  * loop), so one organization may not run several side by side and slow everyone else.
  */
 export class ImportsInProgress {
-  private readonly organizations = new Set<string>();
+  private readonly turns = new InProgressLimit(1);
 
   /** Claims the organization's turn, or refuses with 429; call the answer to give it back. */
   claim(organizationId: string): () => void {
-    if (this.organizations.has(organizationId)) throw rateLimited(IMPORT_IN_PROGRESS, RETRY_AFTER_SECONDS);
-    this.organizations.add(organizationId);
-    return () => this.organizations.delete(organizationId);
+    const release = this.turns.claim(organizationId);
+    if (!release) throw rateLimited(IMPORT_IN_PROGRESS, RETRY_AFTER_SECONDS);
+    return release;
   }
 }

@@ -1,13 +1,13 @@
 /** @jest-environment node */
 import { randomUUID } from 'node:crypto';
 import { existsSync, mkdtempSync, readdirSync, rmSync } from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
+import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import type { Contact } from '@shared/api/contacts';
 import { TOO_MANY_UPLOADS, UPLOADS_PER_MEMBER } from '../../plugins/upload-slots';
 import { addMemberWith } from '../../testing/fixtures';
-import { createTestApp, organizationOf, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
+import { createListeningTestApp, organizationOf, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
 
 /**
  * An upload is judged while it arrives: the contact before the file's first byte is written, the
@@ -22,9 +22,7 @@ const open: net.Socket[] = [];
 
 beforeAll(async () => {
   dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-upload-checks-'));
-  t = await createTestApp({ dataDir });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  ({ t, port } = await createListeningTestApp({ dataDir }));
 });
 afterEach(() => {
   for (const socket of open.splice(0)) socket.destroy();

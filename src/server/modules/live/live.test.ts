@@ -1,9 +1,8 @@
 /** @jest-environment node */
 import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { LiveNudge } from '@shared/api/live';
 import { addMemberWith } from '../../testing/fixtures';
-import { createTestApp, organizationOf, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
+import { createListeningTestApp, organizationOf, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
 import { customerNumber, customerWrites } from '../conversations/inbox-test-fixtures';
 
 /** A member's live stream over a real connection: the nudges it receives, and whether it has ended. */
@@ -19,9 +18,7 @@ let port: number;
 const streams: Stream[] = [];
 
 beforeAll(async () => {
-  t = await createTestApp({ liveHeartbeatMs: 200 });
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  port = (t.app.server.address() as AddressInfo).port;
+  ({ t, port } = await createListeningTestApp({ liveHeartbeatMs: 200 }));
 });
 afterEach(() => {
   for (const stream of streams.splice(0)) stream.close();

@@ -49,6 +49,18 @@ export function message(conversationId: string, seq: number, overrides: Partial<
   };
 }
 
+/** Two conversations the inbox tests open and move between: Aisha's (v-1, newest) and Omar's (v-2), one message each. */
+export const aishaAndOmar = () => {
+  const aisha = conversation({ id: 'v-1' });
+  const omar = conversation({
+    id: 'v-2',
+    contact: { id: 'contact-v-2', name: 'Omar Haddad', profileName: null, countryCode: '+971', phoneNumber: '509876543', tags: [], deletedAt: null },
+    lastMessageAt: minutesAgo(30),
+  });
+  const messages = { 'v-1': [message('v-1', 1, { content: 'Hello from Aisha' })], 'v-2': [message('v-2', 1, { content: 'Hello from Omar', contactId: 'contact-v-2' })] };
+  return { aisha, omar, messages };
+};
+
 export function page(data: Conversation[], hasNext = false, pageNumber = 1): ConversationPage {
   return { data, pagination: { page: pageNumber, limit: 15, total: data.length, totalPages: hasNext ? 2 : 1, hasNext } };
 }
