@@ -108,6 +108,8 @@ export const messages = pgTable(
     sentAt: timestampTz('sent_at').notNull().defaultNow(),
     deliveredAt: timestampTz('delivered_at'),
     readAt: timestampTz('read_at'),
+    /** An inbound message Parley has told Meta the team read (the Cloud API's `status: read` call): told once. */
+    readReceiptAt: timestampTz('read_receipt_at'),
     createdAt: createdAt(),
   },
   (t) => [

@@ -6,3 +6,4 @@ export * from './conversations';
 export * from './broadcasts';
 export * from './contact-imports';
 export * from './canned-responses';
+export * from './organization-settings';
