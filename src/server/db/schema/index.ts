@@ -7,3 +7,4 @@ export * from './broadcasts';
 export * from './contact-imports';
 export * from './canned-responses';
 export * from './organization-settings';
+export * from './member-preferences';
