@@ -75,6 +75,8 @@ export const conversations = pgTable(
 export const MESSAGE_TYPES = [
   'text', 'template', 'image', 'video', 'audio', 'document', 'sticker', 'button', 'interactive', 'reaction',
   'unsupported',
+  // A thread note: the team's own, stored among the messages but never sent to WhatsApp.
+  'note',
 ] as const;
 
 /**

@@ -8,3 +8,4 @@ export * from './contact-imports';
 export * from './canned-responses';
 export * from './organization-settings';
 export * from './member-preferences';
+export * from './thread-notes';
