@@ -9,3 +9,4 @@ export * from './canned-responses';
 export * from './organization-settings';
 export * from './member-preferences';
 export * from './thread-notes';
+export * from './member-presence';
