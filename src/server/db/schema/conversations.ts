@@ -80,7 +80,21 @@ export const MESSAGE_TYPES = [
 ] as const;
 
 /**
- * Messages. `seq` orders a conversation; `change_seq` is the conversation counter's value at the
+ * A message's place in its conversation, one comparable bigint: the whole second it was sent (an inbound
+ * message's WhatsApp timestamp, which Meta gives in seconds; any other message's creation) times 2^31,
+ * plus its `seq`, which breaks ties in arrival order. One value, so the history pages by a single cursor
+ * down one index; a bigint rather than a text key, so that index stays narrow. Whole seconds lose nothing
+ * of Meta's timestamps and leave 31 bits to the seq (a conversation would need 2^31 counter values to
+ * spill into the next second); times are clamped to 1970–2106 so a stray timestamp cannot overflow it.
+ * Generated, so every writer (webhooks, sends, broadcasts, notes) stores it without computing it.
+ * `created_at - to_timestamp(0)`: extract(epoch) of a timestamptz is not immutable, of an interval it is.
+ */
+const MESSAGE_SORT_KEY = sql.raw(`least(greatest(floor(extract(epoch from (
+    case when direction = 'inbound' then sent_at else created_at end) - to_timestamp(0))), 0), 4294967295)::bigint
+  * 2147483648 + seq`);
+
+/**
+ * Messages. `sort_key` orders a conversation as it is shown (see above); `seq` is the arrival order; `change_seq` is the conversation counter's value at the
  * message's latest change (its insert, then every status change), which the poll reads after its cursor.
  * `client_id` ties an optimistic message to its stored row (a retried send is idempotent); `wamid` is
  * Meta's id, unique per organization, which makes webhook ingestion idempotent.
@@ -94,6 +108,8 @@ export const messages = pgTable(
     contactId: uuid('contact_id').notNull(),
     seq: bigint('seq', { mode: 'number' }).notNull(),
     changeSeq: bigint('change_seq', { mode: 'number' }).notNull(),
+    // Read as a JavaScript bigint: the key is above 2^53.
+    sortKey: bigint('sort_key', { mode: 'bigint' }).notNull().generatedAlwaysAs(MESSAGE_SORT_KEY),
     clientId: uuid('client_id'),
     wamid: text('wamid'),
     direction: text('direction', { enum: MESSAGE_DIRECTIONS }).notNull(),
@@ -120,6 +136,8 @@ export const messages = pgTable(
       foreignColumns: [conversations.organizationId, conversations.id],
     }).onDelete('cascade'),
     unique('messages_conversation_seq_key').on(t.conversationId, t.seq),
+    // The history: a page is a backward walk of this index from its cursor.
+    unique('messages_conversation_sort_key').on(t.conversationId, t.sortKey),
     index('messages_conversation_change_idx').on(t.conversationId, t.changeSeq),
     uniqueIndex('messages_conversation_client_key').on(t.conversationId, t.clientId).where(sql`${t.clientId} is not null`),
     uniqueIndex('messages_org_wamid_key').on(t.organizationId, t.wamid).where(sql`${t.wamid} is not null`),
