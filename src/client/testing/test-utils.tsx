@@ -28,6 +28,8 @@ export interface RenderOptions {
   reloadPage?: () => void;
   /** Replaces the live event stream (default: one that never opens, so screens poll as without it). */
   openEventStream?: ClientServices['openEventStream'];
+  /** Web Locks and BroadcastChannel stand-ins, shared by the "tabs" a test renders (default: none, each tab streams alone). */
+  tabSharing?: ClientServices['tabSharing'];
 }
 
 export interface RenderWithProvidersResult extends RenderResult {
@@ -42,6 +44,7 @@ function renderRoutes(routeObjects: RouteObject[], options: RenderOptions): Rend
   const store = makeStore(options.preloadedState, {
     reloadPage: options.reloadPage ?? jest.fn(),
     openEventStream: options.openEventStream ?? (() => closedEventStream),
+    tabSharing: options.tabSharing ?? null,
   });
   if (options.user !== undefined) store.dispatch(setSessionUser(options.user));
   const router = createMemoryRouter(routeObjects, { initialEntries: [options.route ?? '/'] });

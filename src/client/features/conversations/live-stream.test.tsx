@@ -1,31 +1,9 @@
 import { act, screen, within } from '@testing-library/react';
-import type { EventStream } from '@client/api/client-services';
-import type { LiveNudge } from '@shared/api/live';
+import { setSessionUser } from '@client/session/session-api';
+import type { ClientServices } from '@client/api/client-services';
+import { fakeTabSharing, FakeStream } from './testing/fake-live';
 import { aishaAndOmar, mockInbox, type RequestLog } from './testing/inbox-api';
 import { renderInbox } from './testing/render-inbox';
-
-/** A live stream the test drives: it opens, drops and delivers nudges when told. */
-class FakeStream implements EventStream {
-  private readonly listeners = new Map<string, ((event: MessageEvent<string>) => void)[]>();
-  closed = false;
-  url = '';
-
-  addEventListener(type: string, listener: (event: MessageEvent<string>) => void): void {
-    this.listeners.set(type, [...(this.listeners.get(type) ?? []), listener]);
-  }
-
-  close(): void {
-    this.closed = true;
-  }
-
-  emit(type: 'open' | 'error'): void;
-  emit(type: 'nudge', nudge: LiveNudge): void;
-  emit(type: string, nudge?: LiveNudge): void {
-    act(() => {
-      for (const listener of this.listeners.get(type) ?? []) listener(new MessageEvent(type, { data: nudge ? JSON.stringify(nudge) : '' }));
-    });
-  }
-}
 
 const { aisha, omar, messages } = aishaAndOmar();
 
@@ -96,5 +74,77 @@ describe('the live stream', () => {
     expect(stream.closed).toBe(false);
     unmount();
     expect(stream.closed).toBe(true);
+  });
+});
+
+describe('one stream per browser, shared by its tabs', () => {
+  /** Tabs of one browser on Aisha's chat: they share Web Locks and BroadcastChannels; every stream any of them opens is kept. */
+  async function openTabs(count: number, tabSharing: ClientServices['tabSharing'] = fakeTabSharing()) {
+    const log = mockInbox({ conversations: [aisha, omar], messages });
+    const streams: FakeStream[] = [];
+    const openEventStream = () => {
+      const stream = new FakeStream();
+      streams.push(stream);
+      return stream;
+    };
+    const tabs = [];
+    for (let i = 0; i < count; i += 1) {
+      const tab = renderInbox('/conversations/contact-v-1', undefined, 'desktop', { openEventStream, tabSharing });
+      await within(await within(tab.container).findByRole('region', { name: 'Messages with Aisha Khan' })).findByText('Hello from Aisha');
+      tabs.push(tab);
+    }
+    await wait(50);
+    return { log, streams, tabs };
+  }
+
+  it('opens one stream for two tabs, and its nudges refresh both', async () => {
+    const { log, streams } = await openTabs(2);
+    expect(streams).toHaveLength(1);
+    streams[0].emit('open');
+    await wait(50);
+    const [listsBefore, pollsBefore] = [lists(log), polls(log, 'v-1')];
+    streams[0].emit('nudge', { conversationId: 'v-1', counter: 9, kind: 'message' });
+    await wait(300);
+    // Each tab refreshes its own list and polls its own open chat.
+    expect(lists(log) - listsBefore).toBe(2);
+    expect(polls(log, 'v-1') - pollsBefore).toBe(2);
+    // While the shared stream is open, neither tab polls at the 2 s pace.
+    const quiet = polls(log, 'v-1');
+    await wait(2_600);
+    expect(polls(log, 'v-1')).toBe(quiet);
+  });
+
+  it('when the leading tab closes, the other opens the stream and refetches everything once, then hears its nudges', async () => {
+    const { log, streams, tabs } = await openTabs(2);
+    streams[0].emit('open');
+    await wait(50);
+    tabs[0].unmount();
+    await wait(50);
+    expect(streams[0].closed).toBe(true);
+    expect(streams).toHaveLength(2);
+
+    const [listsBefore, pollsBefore] = [lists(log), polls(log, 'v-1')];
+    streams[1].emit('open');
+    await wait(300);
+    expect(lists(log) - listsBefore).toBe(1);
+    expect(polls(log, 'v-1') - pollsBefore).toBe(1);
+    streams[1].emit('nudge', { conversationId: 'v-2', counter: 3, kind: 'message' });
+    await wait(300);
+    expect(lists(log) - listsBefore).toBe(2);
+  });
+
+  it('a tab whose member signs out closes its stream and gives the lead to the next tab', async () => {
+    const { streams, tabs } = await openTabs(2);
+    streams[0].emit('open');
+    act(() => void tabs[0].store.dispatch(setSessionUser(null)));
+    await wait(50);
+    expect(streams[0].closed).toBe(true);
+    expect(streams).toHaveLength(2);
+    expect(streams[1].closed).toBe(false);
+  });
+
+  it('where the browser cannot share (no Web Locks or BroadcastChannel), each tab opens its own stream', async () => {
+    const { streams } = await openTabs(2, null);
+    expect(streams).toHaveLength(2);
   });
 });

@@ -3,14 +3,19 @@ import { useEffect } from 'react';
 import { API_BASE_URL } from '@client/api/base-query';
 import type { ClientServices, EventStream } from '@client/api/client-services';
 import { useAppDispatch } from '@client/app/hooks';
+import { useSession } from '@client/session/use-session';
 import type { LiveNudge } from '@shared/api/live';
 import { nudgesArrived, streamDropped, streamOpened } from './live-slice';
+import { openSharedEventStream } from './shared-event-stream';
 
 /** Nudges are passed on in batches, at most one a second: a burst of messages costs one refetch. */
 export const NUDGE_BATCH_MS = 1_000;
 
-const openStream = (url: string): ThunkAction<EventStream, unknown, ClientServices, UnknownAction> => (_dispatch, _getState, services) =>
-  services.openEventStream(url);
+/** The browser's one stream, shared by the member's tabs (per user: the lock and channel are named after them); a tab's own where tabs cannot share. */
+const openStream = (url: string, userId: string): ThunkAction<EventStream, unknown, ClientServices, UnknownAction> => (_dispatch, _getState, services) =>
+  services.tabSharing
+    ? openSharedEventStream(services.tabSharing, `parley-live:${userId}`, () => services.openEventStream(url))
+    : services.openEventStream(url);
 
 function conversationIdOf(data: string): string | null {
   try {
@@ -25,12 +30,15 @@ function conversationIdOf(data: string): string | null {
  * Keeps the member's live stream (GET /api/events) open while the inbox is: its nudges become the
  * live slice's pulses, which run the list's refresh and the open chat's poll (the one data path), in
  * batches of at most one a second. EventSource reconnects by itself; after a drop the first open
- * refetches everything once, since nudges missed meanwhile are not replayed.
+ * refetches everything once, since nudges missed meanwhile are not replayed. Signing out closes the
+ * stream and gives up the tabs' lock.
  */
 export function useLiveStream(): void {
   const dispatch = useAppDispatch();
+  const userId = useSession().user?.userId;
   useEffect(() => {
-    const stream = dispatch(openStream(`${API_BASE_URL}/events`));
+    if (!userId) return;
+    const stream = dispatch(openStream(`${API_BASE_URL}/events`, userId));
     let dropped = false;
     let pending = new Set<string>();
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -60,5 +68,5 @@ export function useLiveStream(): void {
       stream.close();
       dispatch(streamDropped());
     };
-  }, [dispatch]);
+  }, [dispatch, userId]);
 }

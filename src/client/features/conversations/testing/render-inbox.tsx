@@ -24,7 +24,7 @@ export function renderInbox(
   route = '/conversations',
   permissions?: readonly Permission[],
   screen: Screen = 'desktop',
-  options: Pick<RenderOptions, 'openEventStream'> = {},
+  options: Pick<RenderOptions, 'openEventStream' | 'tabSharing'> = {},
 ) {
   pretendScreen(screen);
   return renderWithProviders(
