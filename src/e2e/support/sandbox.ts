@@ -61,14 +61,26 @@ export async function makeAttentive(customer: SandboxCustomer): Promise<void> {
   await control('PUT', `/customers/${customer.waId}`, behaviour);
 }
 
+/** When and how the customer wrote: `at` (ms) back-dates the message, `referral` sends it through a Click-to-WhatsApp ad. */
+export interface InboundCircumstances {
+  at?: number;
+  referral?: boolean;
+}
+
 /** The customer writes `text` to the number; answers the inbound message's wamid. */
-export async function customerWrites(phoneNumberId: string, customer: SandboxCustomer, text: string): Promise<string> {
+export async function customerWrites(
+  phoneNumberId: string,
+  customer: SandboxCustomer,
+  text: string,
+  circumstances: InboundCircumstances = {},
+): Promise<string> {
   const { wamid } = await control<{ wamid: string }>('POST', '/inbound', {
     phoneNumberId,
     from: customer.waId,
     name: customer.name,
     type: 'text',
     text,
+    ...circumstances,
   });
   return wamid;
 }
