@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { Browser, Locator, Page, Request, Route } from 'playwright-core';
-import { launchBrowser, newSession, signInThroughUi, signUpThroughUi } from '../support/browser';
+import { launchBrowser, newSession, signInThroughUi, signUpThroughUi, watchForProblems } from '../support/browser';
 import {
   clearFaults, customerWrites, DEMO_PHONE_NUMBER_ID, injectFault, makeAttentive, newCustomer, sendsTo, storedConversation, type SandboxCustomer,
 } from '../support/sandbox';
@@ -107,6 +107,34 @@ test('a customer writes while another conversation is open: their conversation r
   expect(await row.innerText()).not.toMatch(/unread/);
 
   expect(problems).toEqual([]);
+  await context.close();
+});
+
+test("two tabs of one browser share one live stream (the server sees one /api/events connection), and both lists show a new customer's conversation within moments", async () => {
+  const { context, page, problems } = await newSession(browser);
+  await signInThroughUi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  const streams: string[] = [];
+  context.on('request', (request) => {
+    if (new URL(request.url()).pathname === '/api/events') streams.push(request.url());
+  });
+  const streamOpened = page.waitForResponse((response) => new URL(response.url()).pathname === '/api/events');
+  await page.goto('/conversations');
+  expect((await streamOpened).status()).toBe(200);
+  const second = await context.newPage();
+  const secondProblems = watchForProblems(second);
+  await second.goto('/conversations');
+  await conversationList(second).getByRole('link').first().waitFor();
+
+  const customer = newCustomer('Latifa');
+  await makeAttentive(customer);
+  await customerWrites(DEMO_PHONE_NUMBER_ID, customer, 'Can I collect my order from the Marina store?');
+  await storedConversation(page, customer);
+  for (const tab of [page, second]) {
+    await conversationList(tab).getByRole('listitem').filter({ hasText: customer.name }).waitFor({ timeout: LIVE_WAIT_MS });
+  }
+  expect(streams).toHaveLength(1);
+
+  expect([...problems, ...secondProblems]).toEqual([]);
   await context.close();
 });
 
