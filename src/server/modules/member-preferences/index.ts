@@ -1,0 +1,2 @@
+/** The member preferences module's public face: what app.ts may use. */
+export { memberPreferencesRoutes } from './routes';
