@@ -132,6 +132,9 @@ export const SAMPLE_INPUT: Record<string, (records: OrganizationRecords) => Samp
   'PUT /api/members/:id/role': (records) => ({ payload: { roleId: records.role } }),
   'POST /api/members/invite': (records) => ({ payload: { email: 'matrix.invitee@example.com', roleId: records.role } }),
   'POST /api/conversations/:id/messages': () => ({ payload: { content: 'Hello from the matrix', clientId: '0190aaaa-bbbb-7ccc-8ddd-eeeeeeeeeeee' } }),
+  'POST /api/conversations/:id/messages/template': (records) => ({
+    payload: { templateId: records.template, parameters: ['Layla', 'A-1'], clientId: '0190aaaa-bbbb-7ccc-8ddd-ffffffffffff' },
+  }),
   'PATCH /api/conversations/:id/assign': (records) => ({ payload: { assignToUserId: records.memberUserId } }),
   'GET /api/conversations/:id/messages/poll': (records) => ({ query: { lastMessageId: records.message } }),
   'PATCH /api/conversations/:id/status': () => ({ payload: { status: 'resolved' } }),

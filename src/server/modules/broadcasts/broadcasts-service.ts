@@ -4,8 +4,9 @@ import {
   type RetryFailedResponse,
 } from '@shared/api/broadcasts';
 import type { TemplateComponent } from '@shared/api/templates';
-import { hasMediaHeader, templateVariableCount } from '@shared/templates/template-message';
-import { parameterRequired, TEMPLATE_REQUIRED, type CreateBroadcastInput } from '@shared/validation/broadcasts';
+import { hasMediaHeader } from '@shared/templates/template-message';
+import { parameterCountProblem } from '@shared/templates/template-parameters';
+import { TEMPLATE_REQUIRED, type CreateBroadcastInput } from '@shared/validation/broadcasts';
 import type { Database, Queryable } from '../../db/database';
 import { conflict, invalidInput, notFound } from '../../lib/domain-error';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
@@ -170,11 +171,8 @@ export async function createBroadcast(
   if (template.status !== 'APPROVED') throw invalidInput(BROADCAST_TEXTS.templateNotApproved);
   const components = template.components as TemplateComponent[];
   if (hasMediaHeader(components)) throw invalidInput(BROADCAST_TEXTS.mediaHeaderUnsupported);
-  const variables = templateVariableCount(components);
-  if (input.parameters.length < variables) throw invalidInput(parameterRequired(input.parameters.length + 1));
-  if (input.parameters.length > variables) {
-    throw invalidInput(`This template takes ${variables} parameter${variables === 1 ? '' : 's'}, not ${input.parameters.length}`);
-  }
+  const parameterProblem = parameterCountProblem(components, input.parameters);
+  if (parameterProblem) throw invalidInput(parameterProblem);
   const rules = rulesForTemplate(components, input.rules);
   await checkRuleTargets(db, organizationId, rules);
   const audience = await checkedAudience(db, organizationId, input);

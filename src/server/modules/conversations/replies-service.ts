@@ -32,7 +32,8 @@ export interface ChatDeps {
 
 /** A message to send: stored first (`sending`), then handed to Meta by `deliver`, which answers the wamid. */
 export interface Outgoing {
-  messageType: 'text' | MediaKind;
+  /** A template may be sent on a closed window; anything else is free-form and needs an open one. */
+  messageType: 'text' | 'template' | MediaKind;
   content: string;
   clientId: string;
   mediaId?: string;
@@ -59,7 +60,7 @@ const windowIsOpen = (conversation: ConversationRow, now = Date.now()) =>
  * answer never messages the customer twice), unless it failed, when it is sent again (Retry, by
  * whoever presses it; the message keeps its author); a different message under a stored client id is
  * refused (409); a
- * closed customer-service window or a missing WhatsApp configuration refuses before anything is
+ * closed customer-service window (for anything but a template) or a missing WhatsApp configuration refuses before anything is
  * stored or sent; otherwise the message is stored as `sending`. Then, outside the transaction, Meta
  * is called: its wamid marks the message sent, its error marks it failed with Meta's code and reason
  * and is answered as the configuration codes or an upstream failure.
@@ -77,7 +78,7 @@ export async function sendOutgoing(deps: ChatDeps, actor: Viewer, conversationId
     if (existing && existing.status !== 'failed') return { messageId: existing.id, to: null, replacedMediaId: null };
     const contact = await findContactRow(tx, organizationId, conversation.contactId);
     if (!contact || contact.deletedAt) throw conflict(CONTACT_DELETED_NO_SEND);
-    if (!windowIsOpen(conversation)) throw conflict(WINDOW_CLOSED_MESSAGE);
+    if (outgoing.messageType !== 'template' && !windowIsOpen(conversation)) throw conflict(WINDOW_CLOSED_MESSAGE);
     if ('error' in graph) throw graph.error;
     if (existing) {
       await resendFailedMessage(tx, organizationId, existing.id, outgoing.mediaId);

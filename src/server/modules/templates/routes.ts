@@ -12,8 +12,9 @@ export async function templateRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/local',
-    // Composing a broadcast picks one of the approved templates, so broadcasters may read them too.
-    { config: { access: ['templates:view', 'broadcasts:create'] }, schema: { querystring: templatesQuerySchema } },
+    // Composing a broadcast, or a template message in a chat, picks one of the approved templates, so
+    // broadcasters and members who can send may read them too.
+    { config: { access: ['templates:view', 'broadcasts:create', 'messages:send', 'chats:respond'] }, schema: { querystring: templatesQuerySchema } },
     async (request): Promise<TemplatesResponse> => listLocalTemplates(app.db, authOf(request).organizationId, request.query),
   );
 
