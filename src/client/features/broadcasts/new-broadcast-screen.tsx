@@ -28,7 +28,7 @@ import { AudienceFields } from './compose/audience-fields';
 import { AutomationFields } from './compose/automation-fields';
 import { initialComposeValues, toCreateRequest, type ComposeValues } from './compose/compose-values';
 import { useIdempotencyKey } from './compose/idempotency-key';
-import { MessagePreview } from './compose/message-preview';
+import { MessagePreview } from '@client/components/templates/message-preview';
 import { TemplateFields } from './compose/template-fields';
 
 /** The approved templates are read in one page, the largest the API serves. */

@@ -29,6 +29,8 @@ function ButtonIcon({ button }: { button: TemplateButton }) {
 export interface MessagePreviewProps {
   /** The template rendered with the typed parameters; null before a template is chosen. */
   message: RenderedTemplate | null;
+  /** Shown before a template is chosen. */
+  emptyText?: string;
 }
 
 /**
@@ -36,12 +38,12 @@ export interface MessagePreviewProps {
  * its {{n}}), footer and buttons, in a chat bubble. A figure named "Message preview"; its text is read as
  * plain text, the buttons as a list.
  */
-export function MessagePreview({ message }: MessagePreviewProps) {
+export function MessagePreview({ message, emptyText = 'Choose a template to see the message your contacts will receive.' }: MessagePreviewProps) {
   return (
     <Box component="figure" aria-label="Message preview" sx={(theme) => ({ m: 0, p: 2, borderRadius: 2, minHeight: 160, ...CHAT(theme) })}>
       {!message ? (
         <Box sx={(theme) => ({ ...BUBBLE(theme), p: 1.5, borderRadius: 2, maxWidth: 320 })}>
-          <Typography variant="body2">Choose a template to see the message your contacts will receive.</Typography>
+          <Typography variant="body2">{emptyText}</Typography>
         </Box>
       ) : (
         <Box sx={{ maxWidth: 320 }}>
