@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { CUSTOMER_FIXTURES, DEMO_BUSINESS, TEMPLATE_FIXTURES, type CustomerFixture, type SandboxTemplateFixture } from './fixtures';
+import { ReadReceiptLedger } from './read-receipt-ledger';
 import { SendLedger } from './send-ledger';
 
 /**
@@ -73,6 +74,8 @@ export class SandboxWorld {
   readonly sent = new Map<string, SentMessage>();
   /** Every accepted send counted per recipient and number, never trimmed (unlike `sent`). */
   readonly sends = new SendLedger();
+  /** Every accepted mark-as-read call, counted per message id. */
+  readonly readReceipts = new ReadReceiptLedger();
   readonly customers: CustomerFixture[] = [...CUSTOMER_FIXTURES];
   /** Per customer number (digits): behaviour set through the control API. */
   readonly behaviours = new Map<string, CustomerBehaviour>();

@@ -22,6 +22,8 @@ type Json = Record<string, unknown>;
  *                                       firstAt, lastAt, perSecond, numbers: { id: { total, refused, firstAt, lastAt, perSecond } } },
  *                                       and with `full=1` also counts: { to: count }
  *   DELETE /_sandbox/sends              forgets every count
+ *   GET    /_sandbox/read-receipts?messageId=   { messageId, count }: mark-as-read calls for that wamid; without it { total, counts: { wamid: n } }
+ *   DELETE /_sandbox/read-receipts      forgets them
  *   PUT    /_sandbox/numbers/{phoneNumberId}/throughput   { messagesPerSecond }  (before 130429)
  *   GET    /_sandbox/pending            { pending }: callbacks, replies and webhook deliveries (retries too) not done yet
  */
@@ -99,6 +101,17 @@ export async function controlRoutes(app: FastifyInstance, { sandbox, allowRemote
 
   app.delete('/sends', async () => {
     sandbox.world.sends.clear();
+    return { success: true };
+  });
+
+  app.get('/read-receipts', async (request) => {
+    const { messageId } = request.query as { messageId?: string };
+    const { readReceipts } = sandbox.world;
+    return messageId === undefined ? readReceipts.summary() : { messageId, count: readReceipts.countFor(messageId) };
+  });
+
+  app.delete('/read-receipts', async () => {
+    sandbox.world.readReceipts.clear();
     return { success: true };
   });
 

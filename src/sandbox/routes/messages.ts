@@ -19,6 +19,7 @@ export function postMessage(sandbox: Sandbox, business: SandboxBusiness, number:
   if (body.messaging_product !== 'whatsapp') throw graphErrors.invalidParameter('The parameter messaging_product is required.');
   if (body.status === 'read') {
     if (typeof body.message_id !== 'string' || !body.message_id) throw graphErrors.invalidParameter('The parameter message_id is required.');
+    sandbox.world.readReceipts.record(body.message_id);
     return { success: true };
   }
 
