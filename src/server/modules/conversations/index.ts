@@ -4,5 +4,6 @@ export { DELIVERY_RANK, DELIVERY_STATUSES, type DeliveryStatus, type StatusUpdat
 export { type InboundMessage, storeInboundMessages } from './inbound-service';
 export { mediaRoutes } from './media-routes';
 export { applyStatuses, attachWamid, countInboundAfter, expirePendingStatuses, findMessageByWamid, lastOutboundSeq, lockOutboundMessages, markInboundReadBefore, type MessageRow, recordOutboundMessage, recordOutboundOutcomes, setMessageMedia, storeOutboundBatch } from './message-delivery-service';
+export { readReceiptsPlugin } from './read-receipts-plugin';
 export { conversationRoutes } from './routes';
 export { type Viewer, viewerOf } from './viewer';

@@ -11,3 +11,4 @@ export * from './messages';
 export * from './inbound';
 export * from './outbound';
 export * from './statuses';
+export * from './read-receipts';
