@@ -5,6 +5,7 @@ import { authOf } from '../../plugins/access';
 import type { AuthContext } from '../../types';
 import { sessionToken } from '../auth';
 import { viewerOf } from '../conversations';
+import { recordStreamSeen } from '../member-presence';
 import { loadSession } from '../members';
 import { mayHear, publicNudge } from './nudges';
 
@@ -51,11 +52,15 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       },
       onShutdown: end,
     });
+    // Auto-assignment counts a member without an open stream for 5 minutes as Away, in any process.
+    const seen = () => (auth.permissions.includes('chats:respond') ? recordStreamSeen(app.db, auth.organizationId, auth.userId) : Promise.resolve());
+    seen().catch((error: unknown) => request.log.warn({ err: error }, 'could not record the live stream as seen'));
     const heartbeat = setInterval(() => {
       stream.write(': heartbeat\n\n');
       void (async () => {
         const now = token ? await loadSession(app.db, app.config, token) : null;
-        if (!now || !samePermissions(now.auth, auth)) end();
+        if (!now || !samePermissions(now.auth, auth)) return end();
+        await seen();
       })().catch(() => end());
     }, app.config.liveHeartbeatMs ?? LIVE_HEARTBEAT_MS);
     heartbeat.unref();
