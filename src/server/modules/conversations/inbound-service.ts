@@ -3,6 +3,7 @@ import { STANDARD_WINDOW_HOURS } from '@shared/constants';
 import type { Database } from '../../db/database';
 import { uuidv7 } from '../../lib/ids';
 import { ensureContactsForCustomers } from '../contacts';
+import { autoAssign, prepareAutoAssignment } from './auto-assignment-service';
 import {
   advanceForInbound, findOrCreateConversations, lockConversations, type InboundSummary,
 } from './conversations-repository';
@@ -51,7 +52,8 @@ interface Placed {
  * created in bulk; then, in one transaction, each conversation hands out the next `seq` numbers and
  * its summary moves on (last message, unread count, the customer-service window: 24 hours after the
  * customer's latest message, whatever the entry point; the latest entry-point message; a resolved
- * conversation reopens), and the messages are inserted — so the inbox's
+ * conversation reopens), and the messages are inserted, and auto-assignment places the new and
+ * reopened ones (auto-assignment-service) — so the inbox's
  * poll cursor never skips one. A redelivered message (same wamid) changes nothing: known wamids are
  * filtered out first, and if another worker stores one meanwhile, the unique (organization, wamid)
  * key refuses it and the transaction rolls back (giving back the seqs); the batch is then redone
@@ -106,6 +108,7 @@ async function insertAll(db: Database, organizationId: string, placed: Placed[])
         };
       });
       await lockConversations(tx, organizationId, [...byConversation.keys()]);
+      const assignment = await prepareAutoAssignment(tx, organizationId, [...byConversation.keys()]);
       const lastSeqs = await advanceForInbound(tx, organizationId, summaries);
 
       const rows: NewInboundMessage[] = [];
@@ -134,6 +137,7 @@ async function insertAll(db: Database, organizationId: string, placed: Placed[])
       }
       await insertMediaFiles(tx, media);
       if ((await insertInboundMessages(tx, rows)) !== placed.length) tx.rollback();
+      await autoAssign(tx, assignment);
     });
     return true;
   } catch (error) {
