@@ -10,6 +10,7 @@ import {
 } from '../support/accessibility';
 import { broadcastScreen, FIXTURE_BROADCAST_ID } from '../support/broadcast-screens';
 import { launchBrowser, newSession, signInThroughUi } from '../support/browser';
+import type { ConversationPage } from '../../shared/api/conversations';
 
 /**
  * Every screen of the app, and the modals easy to reach, must have no serious or critical WCAG 2.1
@@ -57,6 +58,14 @@ async function composing(page: Page): Promise<void> {
   await page.getByRole('region', { name: 'Button automation' }).waitFor();
 }
 
+/** The chat of the demo inbox's most recent conversation. */
+async function firstConversation(page: Page): Promise<string> {
+  const response = await page.request.get('/api/conversations');
+  const { data } = (await response.json()) as ConversationPage;
+  if (data.length === 0) throw new Error('the demo inbox has no conversation');
+  return `/conversations/${data[0].contact.id}`;
+}
+
 /**
  * Every screen, and the modals easy to open, checked in both schemes. A screen or modal added to the
  * app is checked by adding its line here; nothing else in this file needs to change.
@@ -69,6 +78,7 @@ const SCREENS: readonly Screen[] = [
   { name: 'Add Contact dialog', path: '/contacts', signedIn: true, shown: modal('Add Contact', 'Add Contact', heading('Contacts')) },
   { name: 'Import Contacts', path: '/contacts/import', signedIn: true, shown: heading('Import Contacts') },
   { name: 'Conversations', path: '/conversations', signedIn: true, shown: routeTitled('Conversations') },
+  { name: 'Open conversation', path: firstConversation, signedIn: true, shown: (page) => page.getByRole('textbox', { name: 'Message' }).waitFor() },
   { name: 'Templates', path: '/templates', signedIn: true, shown: heading('Templates') },
   { name: 'Tags', path: '/tags', signedIn: true, shown: heading('Tags') },
   { name: 'Create Tag dialog', path: '/tags', signedIn: true, shown: modal('Create Tag', 'Create Tag', heading('Tags')) },

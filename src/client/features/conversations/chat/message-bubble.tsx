@@ -31,7 +31,7 @@ function SentAt({ sentAt }: { sentAt: string }) {
         dateTime={sentAt}
         tabIndex={0}
         variant="caption"
-        sx={{ opacity: 0.8, borderRadius: 0.5, '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 1, opacity: 1 } }}
+        sx={{ borderRadius: 0.5, '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 1 } }}
       >
         {shortTime(date)}
       </Typography>

@@ -1,0 +1,82 @@
+import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { baseUrl, launchBrowser, signInThroughUi, watchForProblems } from '../support/browser';
+
+/**
+ * On a phone (390 × 844 CSS px, an iPhone 14's viewport) no screen scrolls sideways, and what an agent
+ * does daily stays in reach: the inbox shows one pane at a time with a way back, and the chat's actions
+ * and composer fit the width.
+ */
+
+const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
+const PHONE = { width: 390, height: 844 };
+
+let browser: Browser;
+let context: BrowserContext;
+let page: Page;
+let problems: string[];
+beforeAll(async () => {
+  browser = await launchBrowser();
+  context = await browser.newContext({ baseURL: baseUrl(), viewport: PHONE, isMobile: true, hasTouch: true });
+  page = await context.newPage();
+  problems = watchForProblems(page);
+  await signInThroughUi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+/** How far the page reaches past the viewport's right edge (0 when nothing scrolls sideways). */
+function sidewaysOverflow(target: Page): Promise<number> {
+  return target.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+}
+
+/** Whether the control lies wholly inside the viewport's width. */
+async function withinWidth(control: Locator): Promise<boolean> {
+  const box = await control.boundingBox();
+  return box !== null && box.x >= 0 && box.x + box.width <= PHONE.width;
+}
+
+const SCREENS: ReadonlyArray<readonly [string, string, (target: Page) => Promise<void>]> = [
+  ['Dashboard', '/', (target) => target.getByRole('heading', { name: /^Welcome back, /, level: 1 }).waitFor()],
+  ['Contacts', '/contacts', (target) => target.getByRole('heading', { name: 'Contacts', level: 1 }).waitFor()],
+  ['Conversations', '/conversations', (target) => target.getByRole('list', { name: 'Conversations' }).waitFor()],
+  ['Templates', '/templates', (target) => target.getByRole('heading', { name: 'Templates', level: 1 }).waitFor()],
+  ['Tags', '/tags', (target) => target.getByRole('heading', { name: 'Tags', level: 1 }).waitFor()],
+  ['Broadcasts', '/broadcast', (target) => target.getByRole('heading', { name: 'Broadcasts', level: 1 }).waitFor()],
+  ['New Broadcast', '/broadcast/new', (target) => target.getByRole('heading', { name: 'New Broadcast', level: 1 }).waitFor()],
+  ['Settings: Profile', '/settings?tab=profile', (target) => target.getByRole('tab', { name: 'Profile', selected: true }).waitFor()],
+  ['Settings: Team Members', '/settings?tab=members', (target) => target.getByRole('tab', { name: 'Team Members', selected: true }).waitFor()],
+  ['Settings: Canned Responses', '/settings?tab=canned-responses', (target) => target.getByRole('tab', { name: 'Canned Responses', selected: true }).waitFor()],
+];
+
+test.each(SCREENS)('%s does not scroll sideways at 390 px', async (_name, path, shown) => {
+  await page.goto(path);
+  await shown(page);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+});
+
+test('the inbox shows one pane at a time: a chat replaces the list, its actions and composer fit, and Back returns to the list', async () => {
+  await page.goto('/conversations');
+  const list = page.getByRole('list', { name: 'Conversations' });
+  await list.getByRole('link').first().click();
+
+  await page.getByRole('region', { name: /^Messages with / }).waitFor();
+  expect(await list.isVisible()).toBe(false);
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  for (const control of [
+    page.getByRole('button', { name: 'Back to conversations' }),
+    page.getByRole('button', { name: 'Contact info' }),
+    page.getByRole('textbox', { name: 'Message' }),
+    page.getByRole('button', { name: 'Send message' }),
+    page.getByRole('button', { name: 'Attach file' }),
+  ]) {
+    expect(await withinWidth(control)).toBe(true);
+  }
+  const actions = page.getByRole('button', { name: /^(Mark as Resolved|Reopen|Assign|Assign to me)$/ });
+  for (const action of await actions.all()) expect(await withinWidth(action)).toBe(true);
+
+  await page.getByRole('button', { name: 'Back to conversations' }).click();
+  await list.waitFor();
+  expect(await page.getByRole('region', { name: /^Messages with / }).count()).toBe(0);
+  expect(problems).toEqual([]);
+});
