@@ -79,9 +79,15 @@ export interface Message {
   clientId: string | null;
   contactId: string;
   conversationId: string;
-  /** Orders the conversation: later messages have larger numbers. */
+  /** The order messages reached Parley in: later messages have larger numbers. */
   seq: number;
   content: string;
+  /**
+   * The message's place in the conversation as shown: by the customer's WhatsApp timestamp for inbound
+   * messages, by creation for the rest, then by seq. A bigint above 2^53, sent as SORT_KEY_DIGITS
+   * decimal digits (zero-padded), so plain string comparison orders it; `before` of the history takes it.
+   */
+  sortKey: string;
   direction: MessageDirection;
   messageType: MessageType;
   status: MessageStatus;
@@ -124,7 +130,19 @@ export interface TemplateMessageContent {
 
 export type ConversationPage = Paginated<Conversation>;
 
-/** GET /conversations/{id}/messages: newest first; `cursor` is where the poll continues from. */
+/** The width of a message's `sortKey`: a PostgreSQL bigint's most digits. */
+export const SORT_KEY_DIGITS = 19;
+
+/**
+ * Every sort key is at least this (its time part counts whole seconds since 1970 times 2^31): a smaller
+ * `before` is read as a message's seq, the cursor the history took before sort keys.
+ */
+export const FIRST_SORT_KEY = 2n ** 31n;
+
+/** The largest sort key PostgreSQL's bigint holds. */
+export const MAX_SORT_KEY = 2n ** 63n - 1n;
+
+/** GET /conversations/{id}/messages: newest first (by sortKey); `cursor` is where the poll continues from. */
 export interface MessagePage {
   data: Message[];
   /** Older messages exist before the last one of `data`. */

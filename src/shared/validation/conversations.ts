@@ -1,5 +1,5 @@
 import { number, object, string } from 'yup';
-import { CONVERSATION_FILTERS, CONVERSATION_STATUSES } from '../api/conversations';
+import { CONVERSATION_FILTERS, CONVERSATION_STATUSES, MAX_SORT_KEY, SORT_KEY_DIGITS } from '../api/conversations';
 import { CONTACT_SEARCH_QUERY_MAX, CONVERSATION_PAGE_SIZE, HANDOFF_NOTE_MAX_LENGTH, MEDIA_CAPTION_MAX_LENGTH, MESSAGE_MAX_LENGTH, MESSAGE_PAGE_SIZE } from '../constants';
 import { pageField, pageQuerySchema } from './page-query';
 import { UUID_FORMAT } from './route-input';
@@ -33,9 +33,17 @@ const cursorField = number()
   .min(0, 'Cursor must be 0 or more')
   .max(Number.MAX_SAFE_INTEGER, 'Cursor is too large');
 
+// A message's sortKey: a bigint above 2^53, so digits rather than a number (which would round it).
+const SORT_KEY_FORMAT = new RegExp(`^\\d{1,${SORT_KEY_DIGITS}}$`);
+const sortKeyField = string()
+  .matches(SORT_KEY_FORMAT, "Before must be a message's sortKey")
+  // yup runs every rule: this one reads only what the format lets through.
+  .test('fits', 'Before is too large', (value) => value === undefined || !SORT_KEY_FORMAT.test(value) || BigInt(value) <= MAX_SORT_KEY);
+
 /**
- * GET /conversations/{id}/messages: the newest page, or the page before `before` (a message's seq);
- * `page` counts pages of `limit` back from there (page 2 is the `limit` messages before page 1).
+ * GET /conversations/{id}/messages: the newest page, or the page before `before` (a message's sortKey;
+ * a value below FIRST_SORT_KEY is a message's seq, as before sort keys); `page` counts pages of `limit`
+ * back from there (page 2 is the `limit` messages before page 1).
  */
 export const messageListQuerySchema = object({
   page: pageField().optional(),
@@ -45,7 +53,7 @@ export const messageListQuerySchema = object({
     .min(1, 'Limit must be 1 or more')
     .max(MESSAGE_PAGE_SIZE * 4, `Limit must be at most ${MESSAGE_PAGE_SIZE * 4}`)
     .default(MESSAGE_PAGE_SIZE),
-  before: cursorField.optional(),
+  before: sortKeyField.optional(),
 });
 
 /** GET /conversations/{id}/messages/poll: changes after `cursor`; `lastMessageId` alone means "messages after that one". */

@@ -1,4 +1,5 @@
 import { and, asc, desc, eq, gt, isNull, lt, or, sql } from 'drizzle-orm';
+import { MAX_SORT_KEY } from '@shared/api/conversations';
 import type { Database } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
 import { conversations, mediaFiles, messages } from '../../db/schema';
@@ -7,7 +8,7 @@ import { messageMedia, messageViewColumns, type MessageViewRow } from './message
 /**
  * The two ways the inbox reads a conversation's messages, each ONE statement that also reads the
  * conversation (its visibility and its counter), so what they answer and the cursor they answer belong
- * to the same moment: the history (newest first, pages before a seq) and the poll (every change after
+ * to the same moment: the history (newest first by sort key, pages before one) and the poll (every change after
  * a cursor). Both are prepared once per database; the poll runs every two seconds per open chat.
  */
 
@@ -34,35 +35,41 @@ const visibleConversation = and(
   or(sql`${p.seesAll}::boolean`, eq(conversations.assignedToUserId, p.userId), isNull(conversations.assignedToUserId)),
 );
 
+/** The history statement, unprepared (its plan is checked in message-history-plan.test.ts). */
+export function historyQuery(db: Database) {
+  // The page keeps the sort key a bigint, so the walk's order carries through; the outer select reads it as text.
+  const page = db
+    .select({ ...messageViewColumns, sortKey: messages.sortKey })
+    .from(messages)
+    .leftJoin(mediaFiles, messageMedia)
+    .where(
+      // The conversation by its parameter, not the outer row: planned for that conversation's own size,
+      // a page is a backward walk of (conversation_id, sort_key), never a sort of the whole history.
+      and(
+        eq(messages.organizationId, p.organizationId),
+        eq(messages.conversationId, p.conversationId),
+        lt(messages.sortKey, sql`${p.before}::bigint`),
+      ),
+    )
+    .orderBy(desc(messages.sortKey))
+    .limit(p.limit)
+    .offset(p.offset)
+    .as('page');
+  // The page's columns under the view's keys (Drizzle types a subquery's fields one by one only).
+  const pageColumns = {
+    ...Object.fromEntries(Object.keys(messageViewColumns).map((key) => [key, page[key as keyof typeof messageViewColumns]])),
+    sortKey: sql<string>`${page.sortKey}::text`,
+  };
+  return db
+    .select({ lastSeq: conversations.lastSeq, message: pageColumns as unknown as typeof messageViewColumns })
+    .from(conversations)
+    .leftJoinLateral(page, sql`true`)
+    .where(visibleConversation)
+    .orderBy(desc(page.sortKey));
+}
+
 const queries = {
-  history: perDatabase((db) => {
-    const page = db
-      .select(messageViewColumns)
-      .from(messages)
-      .leftJoin(mediaFiles, messageMedia)
-      .where(
-        // The conversation by its parameter, not the outer row: planned for that conversation's own size,
-        // a page is a backward walk of (conversation_id, seq), never a sort of the whole history.
-        and(
-          eq(messages.organizationId, p.organizationId),
-          eq(messages.conversationId, p.conversationId),
-          lt(messages.seq, sql`${p.before}::bigint`),
-        ),
-      )
-      .orderBy(desc(messages.seq))
-      .limit(p.limit)
-      .offset(p.offset)
-      .as('page');
-    // The page's columns under the view's keys (Drizzle types a subquery's fields one by one only).
-    const pageColumns = Object.fromEntries(Object.keys(messageViewColumns).map((key) => [key, page[key as keyof typeof messageViewColumns]]));
-    return db
-      .select({ lastSeq: conversations.lastSeq, message: pageColumns as unknown as typeof messageViewColumns })
-      .from(conversations)
-      .leftJoinLateral(page, sql`true`)
-      .where(visibleConversation)
-      .orderBy(desc(page.seq))
-      .prepare('conversation_history');
-  }),
+  history: perDatabase((db) => historyQuery(db).prepare('conversation_history')),
   poll: perDatabase((db) => {
     // lastMessageId alone (no cursor) means "after that message": its seq, read once (an InitPlan).
     const after = sql`coalesce(${p.cursor}::bigint, (
@@ -115,14 +122,16 @@ function feedOf(rows: FeedRow[]): Feed | null {
   return { lastSeq: Number(rows[0].lastSeq), messages: rows.flatMap((row) => (row.message?.id ? [row.message] : [])) };
 }
 
-/** Up to `limit` messages before `before` (a seq; all when null), newest first, skipping the first `skip`. */
+/** Up to `limit` messages before the sort key `before` (all when null), newest first, skipping the first `skip`. */
 export async function readHistory(
   db: Database,
   viewer: FeedViewer,
   conversationId: string,
-  page: { before: number | null; skip: number; limit: number },
+  page: { before: bigint | null; skip: number; limit: number },
 ): Promise<Feed | null> {
-  const rows = await queries.history(db).execute({ ...viewer, conversationId, before: page.before ?? NO_SEQ_LIMIT, offset: page.skip, limit: page.limit });
+  // A bigint parameter as its digits: every driver takes those.
+  const before = String(page.before ?? MAX_SORT_KEY);
+  const rows = await queries.history(db).execute({ ...viewer, conversationId, before, offset: page.skip, limit: page.limit });
   return feedOf(rows as FeedRow[]);
 }
 

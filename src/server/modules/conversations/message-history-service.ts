@@ -1,9 +1,10 @@
-import { CONVERSATION_NOT_FOUND, type Message, type MessagePage, type MessagePollResponse } from '@shared/api/conversations';
+import { CONVERSATION_NOT_FOUND, FIRST_SORT_KEY, type Message, type MessagePage, type MessagePollResponse } from '@shared/api/conversations';
 import type { Database } from '../../db/database';
 import { notFound } from '../../lib/domain-error';
 import type { MediaUrlSigner } from '../media';
 import { POLL_LIMIT, readChanges, readHistory } from './message-feed-repository';
 import { toMessage, type MessageViewRow } from './message-view-repository';
+import { sortKeyOfSeq } from './messages-repository';
 import type { ConversationHead } from '../members';
 import { sees, type Viewer } from './viewer';
 
@@ -14,16 +15,30 @@ export function messageOf(row: MessageViewRow, organizationId: string, mediaUrls
   return toMessage(row, (mediaId) => mediaUrls.sign(organizationId, mediaId).url);
 }
 
-/** The newest `limit` messages before `before` (a seq), newest first; `cursor` is where the poll continues. */
+/**
+ * The sort key a history page continues before. A value below any sort key is a message's seq, the
+ * cursor of clients from before sort keys: that message's key (none before a seq that names no message).
+ */
+async function historyCursor(db: Database, organizationId: string, conversationId: string, before: string): Promise<bigint> {
+  const value = BigInt(before);
+  if (value >= FIRST_SORT_KEY) return value;
+  return (await sortKeyOfSeq(db, organizationId, conversationId, value)) ?? 0n;
+}
+
+/**
+ * The newest `limit` messages before `before` (a message's sortKey), newest first by sort key, `page`
+ * counting pages back from there; `cursor` is where the poll continues.
+ */
 export async function listMessages(
   db: Database,
   mediaUrls: MediaUrlSigner,
   viewer: Viewer,
   conversationId: string,
-  page: { limit: number; before?: number; page?: number },
+  page: { limit: number; before?: string; page?: number },
 ): Promise<MessagePage> {
   const skip = ((page.page ?? 1) - 1) * page.limit;
-  const feed = await readHistory(db, viewer, conversationId, { before: page.before ?? null, skip, limit: page.limit + 1 });
+  const before = page.before === undefined ? null : await historyCursor(db, viewer.organizationId, conversationId, page.before);
+  const feed = await readHistory(db, viewer, conversationId, { before, skip, limit: page.limit + 1 });
   if (!feed) throw notFound(CONVERSATION_NOT_FOUND);
   return {
     data: feed.messages.slice(0, page.limit).map((row) => messageOf(row, viewer.organizationId, mediaUrls)),

@@ -1,5 +1,5 @@
-import { and, eq } from 'drizzle-orm';
-import { MESSAGE_TYPES, type LastMessage, type Message, type MessageStatus, type MessageType } from '@shared/api/conversations';
+import { and, eq, sql } from 'drizzle-orm';
+import { MESSAGE_TYPES, SORT_KEY_DIGITS, type LastMessage, type Message, type MessageStatus, type MessageType } from '@shared/api/conversations';
 import { mediaFiles, messages, type MESSAGE_TYPES as STORED_MESSAGE_TYPES } from '../../db/schema';
 
 /** How the inbox shows a stored message: the wire `Message`, with its media file's details. */
@@ -14,6 +14,8 @@ export const messageViewColumns = {
   conversationId: messages.conversationId,
   seq: messages.seq,
   changeSeq: messages.changeSeq,
+  // As text: a bigint above 2^53, which a driver may read as a rounded number.
+  sortKey: sql<string>`${messages.sortKey}::text`.as('sort_key'),
   content: messages.content,
   direction: messages.direction,
   messageType: messages.messageType,
@@ -40,6 +42,8 @@ export interface MessageViewRow {
   conversationId: string;
   seq: number;
   changeSeq: number;
+  /** messages.sort_key in decimal digits. */
+  sortKey: string;
   content: string;
   direction: Message['direction'];
   messageType: StoredType;
@@ -79,6 +83,7 @@ export function toMessage(row: MessageViewRow, mediaUrlOf: MediaUrlOf): Message 
     contactId: row.contactId,
     conversationId: row.conversationId,
     seq: Number(row.seq),
+    sortKey: row.sortKey.padStart(SORT_KEY_DIGITS, '0'),
     ...shownAs(row.messageType, row.content),
     direction: row.direction,
     status: row.status,

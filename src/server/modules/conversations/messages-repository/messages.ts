@@ -54,6 +54,15 @@ export async function conversationsOfWamids(db: Queryable, organizationId: strin
   return rows.map((row) => row.conversationId);
 }
 
+/** The sort key of the conversation's message with this seq, or null when there is none. */
+export async function sortKeyOfSeq(db: Queryable, organizationId: string, conversationId: string, seq: bigint): Promise<bigint | null> {
+  const [row] = await db
+    .select({ sortKey: sql<string>`${messages.sortKey}::text` })
+    .from(messages)
+    .where(and(eq(messages.organizationId, organizationId), eq(messages.conversationId, conversationId), eq(messages.seq, sql`${String(seq)}::bigint`)));
+  return row ? BigInt(row.sortKey) : null;
+}
+
 /** Inserts one message; a unique key refusing it is an error. */
 export async function insertMessage(db: Queryable, row: NewMessage): Promise<void> {
   await db.insert(messages).values(withChangeSeq(row));
