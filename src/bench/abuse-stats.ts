@@ -57,7 +57,8 @@ export interface Spread {
   max: number;
 }
 
-const percentile = (sorted: number[], q: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]);
+/** The q-quantile (0..1) of ascending values, nearest rank; 0 when there are none. */
+export const percentile = (sorted: number[], q: number) => (sorted.length === 0 ? 0 : sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)]);
 
 export function spreadOf(values: number[]): Spread {
   const sorted = [...values].sort((a, b) => a - b);

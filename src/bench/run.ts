@@ -9,6 +9,7 @@ import { contactsImportBench } from './contacts-import.bench';
 import { contactsImportCrashBench } from './contacts-import-crash.bench';
 import { contactsListBench } from './contacts-list.bench';
 import { inboxBench } from './inbox.bench';
+import { inboxLiveBench } from './inbox-live.bench';
 import { inboxMergeBench } from './inbox-merge.bench';
 import { runtimeBench } from './runtime.bench';
 import { webhookIngestBench } from './webhook-ingest.bench';
@@ -26,7 +27,7 @@ export interface BenchSuite {
 }
 
 const SUITES: BenchSuite[] = [
-  webhookIngestBench, contactsImportBench, contactsImportCrashBench, contactsListBench, inboxMergeBench, inboxBench, broadcastDispatchBench, broadcastCrashBench, runtimeBench, abuseBench,
+  webhookIngestBench, contactsImportBench, contactsImportCrashBench, contactsListBench, inboxMergeBench, inboxBench, broadcastDispatchBench, broadcastCrashBench, runtimeBench, abuseBench, inboxLiveBench,
 ];
 
 async function main(): Promise<void> {
