@@ -4,7 +4,7 @@
  */
 
 /** The keys of /settings?tab=…; the settings screen maps each to its tab. */
-const SETTINGS_TABS = ['profile', 'whatsapp', 'members', 'roles', 'canned-responses'] as const;
+const SETTINGS_TABS = ['profile', 'whatsapp', 'organization', 'members', 'roles', 'canned-responses'] as const;
 export type SettingsTab = (typeof SETTINGS_TABS)[number];
 
 export function isSettingsTab(value: string | null | undefined): value is SettingsTab {

@@ -29,9 +29,9 @@ const LAZY = { timeout: 8000 };
 const tabNames = () => screen.getAllByRole('tab').map((tab) => tab.textContent);
 
 describe('Settings screen', () => {
-  it('shows all five tabs to someone holding every permission, Profile first', () => {
+  it('shows all six tabs to someone holding every permission, Profile first', () => {
     renderSettings();
-    expect(tabNames()).toEqual(['Profile', 'Messaging API', 'Team Members', 'Roles & Permissions', 'Canned Responses']);
+    expect(tabNames()).toEqual(['Profile', 'Messaging API', 'Organization', 'Team Members', 'Roles & Permissions', 'Canned Responses']);
     expect(screen.getByRole('tab', { name: 'Profile' })).toHaveAttribute('aria-selected', 'true');
     expect(screen.getByRole('heading', { name: 'Personal Information' })).toBeInTheDocument();
   });
@@ -39,6 +39,11 @@ describe('Settings screen', () => {
   it('gates each tab by its permission', () => {
     renderSettings('/settings', ['members:view']);
     expect(tabNames()).toEqual(['Profile', 'Team Members']);
+  });
+
+  it('shows Organization, beside Messaging API, only with settings:view', () => {
+    renderSettings('/settings', ['settings:view']);
+    expect(tabNames()).toEqual(['Profile', 'Messaging API', 'Organization']);
   });
 
   it('shows Canned Responses to whoever can send or manage them', () => {

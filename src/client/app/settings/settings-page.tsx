@@ -13,6 +13,12 @@ const SETTINGS_TABS: readonly SettingsTabDefinition[] = [
     Panel: lazy(() => import('@client/features/whatsapp-settings/messaging-api-tab')),
   },
   {
+    key: 'organization',
+    label: 'Organization',
+    requires: 'settings:view',
+    Panel: lazy(() => import('@client/features/organization-settings/organization-tab')),
+  },
+  {
     key: 'members',
     label: 'Team Members',
     requires: 'members:view',
@@ -33,7 +39,7 @@ const SETTINGS_TABS: readonly SettingsTabDefinition[] = [
   },
 ];
 
-/** The /settings screen: Profile, Messaging API, Team Members, Roles & Permissions, Canned Responses. */
+/** The /settings screen: Profile, Messaging API, Organization, Team Members, Roles & Permissions, Canned Responses. */
 export default function SettingsPage() {
   return <SettingsScreen tabs={SETTINGS_TABS} />;
 }
