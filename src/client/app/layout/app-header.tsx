@@ -13,6 +13,7 @@ import { Link as RouterLink } from 'react-router-dom';
 import { Brand } from '@client/components/brand';
 import { useSession } from '@client/session/use-session';
 import { paths } from '../paths';
+import { AvailabilitySwitch } from './availability-switch';
 import { ColorSchemeToggle } from './color-scheme-toggle';
 import { useSignOut } from './use-sign-out';
 
@@ -23,7 +24,7 @@ export interface AppHeaderProps {
   onMenuClick: () => void;
 }
 
-/** The shell's top bar: menu button, logo and product name, welcome line, light/dark toggle and Logout. */
+/** The shell's top bar: menu button, logo and product name, welcome line, the Available / Away switch, light/dark toggle and Logout. */
 export function AppHeader({ mobile, sidebarCollapsed, onMenuClick }: AppHeaderProps) {
   const { user } = useSession();
   const { signOut, signingOut } = useSignOut();
@@ -51,6 +52,7 @@ export function AppHeader({ mobile, sidebarCollapsed, onMenuClick }: AppHeaderPr
             Welcome, <Box component="strong" sx={{ color: 'text.primary', fontWeight: 600 }}>{user.name}</Box>
           </Typography>
         )}
+        <AvailabilitySwitch />
         <ColorSchemeToggle />
         <Button color="inherit" startIcon={<LogoutIcon />} onClick={() => void signOut()} disabled={signingOut}>
           Logout
