@@ -58,7 +58,7 @@ export const PERMISSIONS = [
   define('roles:create', 'Roles', 'Create custom roles'),
   define('roles:edit', 'Roles', 'Edit custom roles'),
   define('roles:delete', 'Roles', 'Delete custom roles'),
-  define('settings:view', 'Settings', 'See and change the WhatsApp Business API configuration'),
+  define('settings:view', 'Settings', 'See and change the WhatsApp Business API configuration and the organization settings'),
 ] as const satisfies readonly PermissionDefinition[];
 
 export type Permission = (typeof PERMISSIONS)[number]['name'];
