@@ -102,6 +102,15 @@ const SCREENS: readonly Screen[] = [
   { name: 'Settings: Profile', path: '/settings?tab=profile', signedIn: true, shown: settingsTab('Profile') },
   { name: 'Settings: Messaging API', path: '/settings?tab=whatsapp', signedIn: true, shown: settingsTab('Messaging API') },
   {
+    name: 'Settings: Organization',
+    path: '/settings?tab=organization',
+    signedIn: true,
+    shown: async (page) => {
+      await settingsTab('Organization', /^Organization$/)(page);
+      await page.getByRole('grid', { name: 'Organization setting changes' }).waitFor();
+    },
+  },
+  {
     name: 'Settings: Team Members',
     path: '/settings?tab=members',
     signedIn: true,
