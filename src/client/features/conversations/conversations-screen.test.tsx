@@ -322,7 +322,7 @@ describe('An open conversation', () => {
     expect(log).toContain('GET /conversations/v-1/messages/poll?cursor=2');
   });
 
-  it('disables the composer when the window is closed and offers a template broadcast', async () => {
+  it('disables the composer when the window is closed and offers a template from the chat and a broadcast', async () => {
     const closed = { ...aisha, unreadCount: 0, conversationWindowExpiresAt: minutesAgo(30), isConversationWindowOpen: false };
     mockInbox({ conversations: [closed], messages });
     renderInbox('/conversations/contact-v-1');
@@ -330,7 +330,8 @@ describe('An open conversation', () => {
     expect(screen.getByText(/conversation window is closed/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
     expect(screen.getByRole('button', { name: 'Attach file' })).toBeDisabled();
-    expect(screen.getByRole('link', { name: 'Send Template Message' })).toHaveAttribute('href', '/broadcast/new?contactId=contact-v-1');
+    expect(screen.getByRole('button', { name: 'Send Template Message' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New Broadcast to this Contact' })).toHaveAttribute('href', '/broadcast/new?contactId=contact-v-1');
   });
 
   it("refuses an empty message with 'Message cannot be empty'", async () => {

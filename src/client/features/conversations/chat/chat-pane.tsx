@@ -62,7 +62,7 @@ export function ChatPane({ conversation, window, actions, composerRef, onBack, i
           />
         )}
       </Box>
-      {window.state !== 'open' && <ClosedWindowBanner window={window} contactId={conversation.contact.id} />}
+      {window.state !== 'open' && <ClosedWindowBanner window={window} conversation={conversation} maySend={maySend} />}
       {maySend ? (
         <Composer conversation={conversation} disabled={!loaded || window.state !== 'open'} inputRef={composerRef} />
       ) : (

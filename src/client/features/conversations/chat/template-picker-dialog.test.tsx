@@ -1,0 +1,159 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { http, HttpResponse } from 'msw';
+import type { SendMessageResponse } from '@shared/api/conversations';
+import type { Template, TemplatesResponse } from '@shared/api/templates';
+import type { Permission } from '@shared/permissions/catalogue';
+import { apiUrl } from '@client/testing/msw/api-url';
+import { server } from '@client/testing/msw/server';
+import { conversation, message, minutesAgo, mockInbox } from '../testing/inbox-api';
+import { renderInbox } from '../testing/render-inbox';
+import { prefilledParameters } from './template-prefill';
+
+const AGENT: readonly Permission[] = ['chats:view', 'chats:respond', 'messages:view', 'messages:send', 'contacts:view', 'templates:view'];
+
+const closed = conversation({ id: 'v-1', conversationWindowExpiresAt: minutesAgo(90), isConversationWindowOpen: false });
+
+const orderConfirmation: Template = {
+  id: '0190aaaa-0000-7000-8000-000000000001',
+  name: 'order_confirmation',
+  status: 'APPROVED',
+  category: 'UTILITY',
+  language: 'en_US',
+  components: [
+    { type: 'HEADER', format: 'TEXT', text: 'Your order is confirmed' },
+    { type: 'BODY', text: 'Hi {{1}}, your order {{2}} will arrive on {{3}}.' },
+    { type: 'FOOTER', text: 'Desert Rose Trading' },
+  ],
+};
+const seasonalOffer: Template = {
+  id: '0190aaaa-0000-7000-8000-000000000002',
+  name: 'seasonal_offer',
+  status: 'APPROVED',
+  category: 'MARKETING',
+  language: 'en',
+  components: [{ type: 'HEADER', format: 'IMAGE' }, { type: 'BODY', text: 'Enjoy {{1}}% off' }],
+};
+
+/** The approved templates, and every template send recorded; `answer` decides the send's reply. */
+function mockTemplates(answer: (body: Record<string, unknown>) => Response) {
+  const sends: Array<Record<string, unknown>> = [];
+  server.use(
+    http.get(apiUrl('/templates/local'), ({ request }) => {
+      expect(new URL(request.url).searchParams.get('status')).toBe('APPROVED');
+      const body: TemplatesResponse = {
+        data: [orderConfirmation, seasonalOffer],
+        pagination: { page: 1, limit: 2, total: 2, totalPages: 1, hasNext: false },
+        lastTemplateSync: null,
+      };
+      return HttpResponse.json(body);
+    }),
+    http.post(apiUrl('/conversations/:id/messages/template'), async ({ request, params }) => {
+      expect(params.id).toBe('v-1');
+      const body = (await request.json()) as Record<string, unknown>;
+      sends.push(body);
+      return answer(body);
+    }),
+  );
+  return sends;
+}
+
+function storedTemplateMessage(body: Record<string, unknown>): SendMessageResponse {
+  const content = JSON.stringify({
+    templateName: 'order_confirmation',
+    language: 'en_US',
+    text: 'Hi {{1}}, your order {{2}} will arrive on {{3}}.',
+    parameters: body.parameters,
+    header: 'Your order is confirmed',
+    footer: 'Desert Rose Trading',
+    buttons: [],
+  });
+  return {
+    message: message('v-1', 2, { messageType: 'template', direction: 'outbound', status: 'sent', content, clientId: String(body.clientId) }),
+    conversation: closed,
+  };
+}
+
+async function openPicker(permissions: readonly Permission[] = AGENT) {
+  const rendered = renderInbox('/conversations/contact-v-1', permissions);
+  await rendered.user.click(await screen.findByRole('button', { name: 'Send Template Message' }));
+  const dialog = await screen.findByRole('dialog', { name: 'Send Template Message' });
+  return { ...rendered, dialog };
+}
+
+describe('Send Template Message on a closed window', () => {
+  it("pre-fills the contact's name, previews the message as typed, and sends it into the thread", async () => {
+    mockInbox({ conversations: [closed], messages: { 'v-1': [message('v-1', 1, { content: 'Where is my order?' })] } });
+    const sends = mockTemplates((body) => HttpResponse.json(storedTemplateMessage(body), { status: 201 }));
+    const { user, dialog } = await openPicker();
+    expect(screen.queryByRole('link', { name: 'New Broadcast to this Contact' })).not.toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('combobox', { name: /Template/ }));
+    await user.click(await screen.findByRole('option', { name: 'order_confirmation (en_US)' }));
+    expect(within(dialog).getByRole('textbox', { name: 'Parameter 1' })).toHaveValue('Aisha Khan');
+    const preview = within(dialog).getByRole('figure', { name: 'Message preview' });
+    expect(preview).toHaveTextContent('Hi Aisha Khan, your order {{2}} will arrive on {{3}}.');
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Parameter 2' }), 'DR-7');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Parameter 3' }), 'Monday');
+    expect(preview).toHaveTextContent('Hi Aisha Khan, your order DR-7 will arrive on Monday.');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Template' }));
+
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sends).toEqual([{ templateId: orderConfirmation.id, parameters: ['Aisha Khan', 'DR-7', 'Monday'], clientId: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+    const thread = await screen.findByRole('region', { name: 'Messages with Aisha Khan' });
+    expect(await within(thread).findByText('Template: order_confirmation')).toBeInTheDocument();
+    expect(within(thread).getByText('Hi Aisha Khan, your order DR-7 will arrive on Monday.')).toBeInTheDocument();
+  });
+
+  it('lists a media-header template disabled with its reason, asks for every parameter, and shows a refusal in the dialog', async () => {
+    mockInbox({ conversations: [closed], messages: { 'v-1': [message('v-1', 1)] } });
+    const sends = mockTemplates(() => HttpResponse.json({ error: 'WhatsApp is not configured' }, { status: 409 }));
+    const { user, dialog } = await openPicker();
+
+    await user.click(within(dialog).getByRole('combobox', { name: /Template/ }));
+    const media = await screen.findByRole('option', { name: /seasonal_offer/ });
+    expect(media).toHaveAttribute('aria-disabled', 'true');
+    expect(media).toHaveTextContent('cannot be sent from the chat yet');
+    await user.click(screen.getByRole('option', { name: 'order_confirmation (en_US)' }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send Template' }));
+    expect(await within(dialog).findByText('Parameter 2 is required')).toBeInTheDocument();
+    expect(sends).toEqual([]);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Parameter 2' }), 'DR-7');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Parameter 3' }), 'Monday');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Template' }));
+    expect(await within(dialog).findByText('WhatsApp is not configured')).toBeInTheDocument();
+    // Sent again unchanged: the same clientId, so the server sends it at most once.
+    await user.click(within(dialog).getByRole('button', { name: 'Send Template' }));
+    await waitFor(() => expect(sends).toHaveLength(2));
+    expect(sends[1].clientId).toBe(sends[0].clientId);
+  });
+});
+
+describe('the ways out of a closed window follow the permissions', () => {
+  it('a broadcaster who cannot send in chats gets the broadcast link only', async () => {
+    mockInbox({ conversations: [closed], messages: { 'v-1': [message('v-1', 1)] } });
+    renderInbox('/conversations/contact-v-1', ['chats:view', 'chats:view_all', 'messages:view', 'broadcasts:create']);
+    expect(await screen.findByRole('link', { name: 'New Broadcast to this Contact' })).toHaveAttribute('href', '/broadcast/new?contactId=contact-v-1');
+    expect(screen.queryByRole('button', { name: 'Send Template Message' })).not.toBeInTheDocument();
+  });
+
+  it('a member who can neither send nor broadcast is told why, with nothing to press', async () => {
+    mockInbox({ conversations: [closed], messages: { 'v-1': [message('v-1', 1)] } });
+    renderInbox('/conversations/contact-v-1', ['chats:view', 'messages:view']);
+    expect(await screen.findByText(/conversation window is closed/)).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send Template Message' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'New Broadcast to this Contact' })).not.toBeInTheDocument();
+  });
+});
+
+describe('prefilledParameters', () => {
+  const contact = { name: null, profileName: '🌸 Zoë' };
+  it('fills a greeted variable with the name (the profile name when the business has none) and leaves the others empty', () => {
+    expect(prefilledParameters(orderConfirmation.components, contact)).toEqual(['🌸 Zoë', '', '']);
+    expect(prefilledParameters([{ type: 'BODY', text: 'مرحباً {{1}}، نذكّرك بموعدك يوم {{2}}' }], { name: 'Layla', profileName: null })).toEqual(['Layla', '']);
+    expect(prefilledParameters([{ type: 'BODY', text: 'Your code is {{1}}. Dear {{2}}, thanks' }], { name: 'Omar', profileName: null })).toEqual(['', 'Omar']);
+    expect(prefilledParameters([{ type: 'BODY', text: 'Chill {{1}}' }], { name: 'Omar', profileName: null })).toEqual(['']);
+  });
+});

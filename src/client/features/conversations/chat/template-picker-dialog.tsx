@@ -1,0 +1,120 @@
+import Alert from '@mui/material/Alert';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import { useFormikContext } from 'formik';
+import { useMemo, useRef, useState } from 'react';
+import { useGetTemplatesQuery } from '@client/api/templates-endpoints';
+import { errorMessage } from '@client/components/error-message';
+import { FormDialog } from '@client/components/form/form-dialog';
+import { FormikTextField } from '@client/components/form/formik-text-field';
+import { MessagePreview } from '@client/components/templates/message-preview';
+import type { Conversation } from '@shared/api/conversations';
+import type { Template } from '@shared/api/templates';
+import { hasMediaHeader, renderTemplate } from '@shared/templates/template-message';
+import { sendTemplateMessageSchema, TEMPLATE_MESSAGE_TEXTS } from '@shared/validation/template-messages';
+import { useSendTemplateMessageMutation } from '../template-messages-api';
+import { prefilledParameters } from './template-prefill';
+
+const formSchema = sendTemplateMessageSchema.pick(['templateId', 'parameters']);
+const INITIAL_VALUES = { templateId: '', parameters: [] as string[] };
+type PickerValues = typeof INITIAL_VALUES;
+
+export interface TemplatePickerDialogProps {
+  open: boolean;
+  conversation: Pick<Conversation, 'id' | 'contact'>;
+  onClose: () => void;
+}
+
+/**
+ * Send Template Message, inside the chat: an approved template (those with a media header are listed
+ * but cannot be chosen, and say why), one field per variable pre-filled from the contact where it fits,
+ * and the message as the customer will see it.
+ */
+export function TemplatePickerDialog({ open, conversation, onClose }: TemplatePickerDialogProps) {
+  const { data, isLoading, isError } = useGetTemplatesQuery({ status: 'APPROVED' }, { skip: !open });
+  const templates = data?.data ?? [];
+  const [send] = useSendTemplateMessageMutation();
+  const [failure, setFailure] = useState<string | null>(null);
+  // One clientId per message: pressing Send again with the same values after a lost answer sends it once.
+  const attempt = useRef<{ key: string; clientId: string } | null>(null);
+
+  const close = () => {
+    setFailure(null);
+    attempt.current = null;
+    onClose();
+  };
+
+  return (
+    <FormDialog
+      open={open}
+      title="Send Template Message"
+      submitLabel="Send Template"
+      maxWidth="sm"
+      initialValues={INITIAL_VALUES}
+      schema={formSchema}
+      onSubmit={async ({ templateId, parameters }) => {
+        const key = JSON.stringify([templateId, parameters]);
+        if (attempt.current?.key !== key) attempt.current = { key, clientId: crypto.randomUUID() };
+        setFailure(null);
+        try {
+          await send({ conversationId: conversation.id, templateId, parameters, clientId: attempt.current.clientId }).unwrap();
+          close();
+        } catch (error) {
+          setFailure(errorMessage(error, TEMPLATE_MESSAGE_TEXTS.sendFailed));
+        }
+      }}
+      onClose={close}
+    >
+      {failure && <Alert severity="error">{failure}</Alert>}
+      {isError && <Alert severity="error">Failed to load templates</Alert>}
+      <TemplateChoice templates={templates} loading={isLoading} contact={conversation.contact} />
+    </FormDialog>
+  );
+}
+
+interface TemplateChoiceProps {
+  templates: readonly Template[];
+  loading: boolean;
+  contact: Conversation['contact'];
+}
+
+/** The template select, its parameters and the live preview. */
+function TemplateChoice({ templates, loading, contact }: TemplateChoiceProps) {
+  const { values, setValues, errors, touched, setFieldTouched, isSubmitting } = useFormikContext<PickerValues>();
+  const template = templates.find((t) => t.id === values.templateId);
+  const message = useMemo(() => (template ? renderTemplate(template.components, values.parameters) : null), [template, values.parameters]);
+  const templateError = touched.templateId ? errors.templateId : undefined;
+
+  return (
+    <>
+      <TextField
+        select
+        label="Template"
+        required
+        name="templateId"
+        value={loading ? '' : values.templateId}
+        onChange={(event) => {
+          const chosen = templates.find((t) => t.id === event.target.value);
+          void setValues({ templateId: event.target.value, parameters: chosen ? prefilledParameters(chosen.components, contact) : [] });
+        }}
+        onBlur={() => void setFieldTouched('templateId', true)}
+        error={Boolean(templateError)}
+        helperText={templateError ?? (!loading && templates.length === 0 ? 'No approved templates yet' : 'Only approved templates can be sent')}
+        disabled={isSubmitting || loading}
+      >
+        {templates.map((t) => {
+          const unsupported = hasMediaHeader(t.components);
+          return (
+            <MenuItem key={t.id} value={t.id} disabled={unsupported} sx={{ whiteSpace: 'normal' }}>
+              {t.name} ({t.language}){unsupported ? ` — ${TEMPLATE_MESSAGE_TEXTS.mediaHeader}` : ''}
+            </MenuItem>
+          );
+        })}
+      </TextField>
+      {values.parameters.map((_value, index) => (
+        <FormikTextField key={index} name={`parameters.${index}`} label={`Parameter ${index + 1}`} required helperText={`Fills {{${index + 1}}}`} />
+      ))}
+      <MessagePreview message={message} emptyText="Choose a template to see the message the contact will receive." />
+    </>
+  );
+}
