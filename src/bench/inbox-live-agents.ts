@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { LiveNudge } from '@shared/api/live';
 import { CONVERSATION_LIST_REFRESH_MS, CONVERSATION_PAGE_SIZE, MESSAGE_POLL_MS } from '@shared/constants';
+import { readNudges } from '../server/testing/nudge-reader';
 import { nowMs } from './abuse-stats';
 import type { BenchAgent } from './inbox-live-stack';
 
@@ -177,17 +178,7 @@ class SimulatedAgent {
         void this.refresh();
         void this.poll();
       }
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        const events = buffer.split('\n\n');
-        buffer = events.pop() ?? '';
-        for (const event of events) {
-          const data = /^event: nudge\ndata: (.*)$/m.exec(event);
-          if (data) this.nudged(JSON.parse(data[1]) as LiveNudge);
-        }
-      });
+      readNudges(response, (nudge) => this.nudged(nudge));
       response.on('close', () => this.dropped());
     });
     request.on('error', () => this.dropped());

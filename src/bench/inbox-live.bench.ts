@@ -1,4 +1,5 @@
 import os from 'node:os';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { megabytes, ms, nowMs, percentile, sleep } from './abuse-stats';
 import { startAgents, type AgentSetup, type ClientMode, type Recorder } from './inbox-live-agents';
 import { postBefore, sendInbound, type InboundRun } from './inbox-live-inbound';
@@ -52,6 +53,10 @@ interface ClientFigures {
   streamFailures: number;
   inbound: InboundRun;
   machineBusy: number | null;
+  /** The load generator's own event loop while customers wrote: a late loop makes every latency it measures late. */
+  generatorLoopP99: number;
+  /** CPU the load generator (this process) took while customers wrote, in CPUs. */
+  generatorCpus: number;
 }
 
 const inWindow = (at: number, window: Window) => at >= window.start && at < window.end;
@@ -115,11 +120,17 @@ async function measureClient(stack: LiveStack, setups: AgentSetup[], mode: Clien
 
     process.stderr.write(`  ${mode}: customers writing ${RATE}/s...\n`);
     const busy = startBusyMeter();
+    const loop = monitorEventLoopDelay({ resolution: 10 });
+    loop.enable();
+    const cpu = process.cpuUsage();
     const load = { start: nowMs(), end: 0 };
     const inbound = await sendInbound({ origins: stack.servers.map((s) => s.origin), appSecret: stack.appSecret, conversations: stack.conversations, perSecond: RATE, durationMs: LOAD_MS });
     load.end = nowMs();
     await sleep(TRAILING_MS);
     const machineBusy = busy();
+    loop.disable();
+    const used = process.cpuUsage(cpu);
+    const generatorCpus = (used.user + used.system) / 1000 / (nowMs() - load.start);
     const { recorder } = agents;
     const latenciesOf = (records: Array<{ at: number; conversationId: string }>) => records
       .filter((r) => r.at >= load.start)
@@ -144,6 +155,8 @@ async function measureClient(stack: LiveStack, setups: AgentSetup[], mode: Clien
       streamFailures: recorder.streamFailures,
       inbound,
       machineBusy,
+      generatorLoopP99: loop.percentile(99) / 1e6,
+      generatorCpus,
     };
   } finally {
     agents.stop();
@@ -174,6 +187,10 @@ function tableOf(live: ClientFigures, polling: ClientFigures, busyBefore: number
     row('streams refused / requests failed', `live: ${live.streamFailures} / ${live.failedRequests}; polling: — / ${polling.failedRequests}`, '0 / 0'),
     row('webhook answers', `live: ${live.inbound.answers.describe()}; polling: ${polling.inbound.answers.describe()}`),
     row('machine busy while customers wrote', `live: ${busyText(live.machineBusy)}; polling: ${busyText(polling.machineBusy)}`),
+    row(
+      'the load generator while customers wrote: its CPU, its event loop delay p99',
+      `live: ${live.generatorCpus.toFixed(2)} CPU, ${ms(live.generatorLoopP99)}; polling: ${polling.generatorCpus.toFixed(2)} CPU, ${ms(polling.generatorLoopP99)}`,
+    ),
   ];
 }
 
