@@ -1,3 +1,5 @@
+import { browserAlerts, type AlertServices } from './alert-services';
+
 /** The part of an EventSource the app uses (a test hands in its own). */
 export interface EventStream {
   addEventListener(type: 'open' | 'error', listener: () => void): void;
@@ -34,6 +36,8 @@ export interface ClientServices {
   openEventStream: (url: string) => EventStream;
   /** Web Locks and BroadcastChannel, or null where the browser lacks either (each tab then opens its own stream). */
   tabSharing: TabSharing | null;
+  /** The sound and desktop notification of a new inbound message. */
+  alerts: AlertServices;
 }
 
 /** A stream that never opens: where the browser has no EventSource, polling alone keeps the inbox fresh. */
@@ -48,4 +52,5 @@ export const browserServices: ClientServices = {
   reloadPage: () => window.location.reload(),
   openEventStream: (url) => (typeof EventSource === 'undefined' ? closedEventStream : new EventSource(url, { withCredentials: true })),
   tabSharing: browserTabSharing(),
+  alerts: browserAlerts(),
 };

@@ -8,6 +8,7 @@ import { AppRoot } from '@client/app/router/app-root';
 import { routes } from '@client/app/router/routes';
 import { makeStore, type AppStore, type RootState } from '@client/app/store';
 import { setSessionUser } from '@client/session/session-api';
+import { fakeAlerts } from './fake-alerts';
 import type { SessionUser } from '@shared/api/auth';
 
 export interface RenderOptions {
@@ -30,6 +31,8 @@ export interface RenderOptions {
   openEventStream?: ClientServices['openEventStream'];
   /** Web Locks and BroadcastChannel stand-ins, shared by the "tabs" a test renders (default: none, each tab streams alone). */
   tabSharing?: ClientServices['tabSharing'];
+  /** The sound and notifications (default: silent spies, the tab in view). */
+  alerts?: ClientServices['alerts'];
 }
 
 export interface RenderWithProvidersResult extends RenderResult {
@@ -45,6 +48,7 @@ function renderRoutes(routeObjects: RouteObject[], options: RenderOptions): Rend
     reloadPage: options.reloadPage ?? jest.fn(),
     openEventStream: options.openEventStream ?? (() => closedEventStream),
     tabSharing: options.tabSharing ?? null,
+    alerts: options.alerts ?? fakeAlerts(),
   });
   if (options.user !== undefined) store.dispatch(setSessionUser(options.user));
   const router = createMemoryRouter(routeObjects, { initialEntries: [options.route ?? '/'] });

@@ -21,6 +21,7 @@ import { ShortcutsDialog } from './keyboard/shortcuts-dialog';
 import { useInboxShortcuts } from './keyboard/use-inbox-shortcuts';
 import { InboxLayout, type InboxPane } from './layout/inbox-layout';
 import { ConversationListPane } from './list/conversation-list-pane';
+import { useNewMessageAlerts } from './attention/use-new-message-alerts';
 import { useLiveStream } from './live/use-live-stream';
 import { useConversationList } from './list/use-conversation-list';
 import { useListFilters } from './list/use-list-filters';
@@ -68,6 +69,9 @@ export default function ConversationsScreen() {
     onOpen(target);
     void navigate(paths.conversation(target.contact.id), { state: { conversationId: target.id } satisfies OpenedConversationState });
   };
+  useNewMessageAlerts({
+    listKey: JSON.stringify(filters.args), conversations: list.conversations, loaded: list.loaded, openConversationId: open.conversationId, onOpen: goTo,
+  });
   const step = (delta: 1 | -1) => {
     const rows = list.conversations;
     if (rows.length === 0) return;

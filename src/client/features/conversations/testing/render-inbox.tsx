@@ -24,7 +24,7 @@ export function renderInbox(
   route = '/conversations',
   permissions?: readonly Permission[],
   screen: Screen = 'desktop',
-  options: Pick<RenderOptions, 'openEventStream' | 'tabSharing'> = {},
+  options: Pick<RenderOptions, 'openEventStream' | 'tabSharing' | 'alerts'> = {},
 ) {
   pretendScreen(screen);
   return renderWithProviders(
