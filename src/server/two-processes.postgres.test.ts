@@ -4,7 +4,6 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { count, eq, inArray, sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { DEMO_BUSINESS } from '@sandbox/fixtures';
 import { inboundPayload } from '@sandbox/payloads';
 import type { Sandbox } from '@sandbox/sandbox';
@@ -13,15 +12,14 @@ import type { Broadcast } from '@shared/api/broadcasts';
 import type { Conversation, ConversationPage, MessagePage } from '@shared/api/conversations';
 import type { TagPage } from '@shared/api/tags';
 import type { Template } from '@shared/api/templates';
-import { buildApp } from './app';
 import { loadConfig, type AppConfig } from './config';
-import { openDatabase, type DatabaseHandle } from './db/database';
 import { rowsOf } from './db/rows-of';
 import { mediaFiles, pendingStatuses, webhookEvents } from './db/schema';
+import { postSignedWebhook, startServerProcess, stopServerProcesses, type ServerProcess } from './testing/server-processes';
 import { createTestPostgresDatabase } from './testing/test-database';
 import { TEST_PASSWORD, uniqueEmail } from './testing/test-app';
 import { newEncryptionKey } from './lib/token-cipher';
-import { DEMO_CONFIG, sandboxNumber, sign, TEST_APP_SECRET } from './testing/whatsapp-test-kit';
+import { DEMO_CONFIG, sandboxNumber, TEST_APP_SECRET } from './testing/whatsapp-test-kit';
 
 /**
  * Two Parley server processes on one PostgreSQL database, as a deployment behind a load balancer runs
@@ -30,11 +28,7 @@ import { DEMO_CONFIG, sandboxNumber, sign, TEST_APP_SECRET } from './testing/wha
  * (Two server instances in this test process: nothing in the server keeps state in module scope.)
  */
 
-interface Server {
-  app: FastifyInstance;
-  database: DatabaseHandle;
-  origin: string;
-}
+type Server = ServerProcess;
 
 interface Reply<T> {
   status: number;
@@ -52,14 +46,6 @@ let cookie: string;
 let organizationId: string;
 /** Requests for media bytes the sandbox served, by media id. */
 const mediaDownloads = new Map<string, number>();
-
-async function startServer(config: AppConfig, url: string): Promise<Server> {
-  const database = await openDatabase({ kind: 'postgres', url, poolSize: 10 });
-  const app = await buildApp(config, { database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return { app, database, origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
-}
 
 async function call<T>(
   server: Server,
@@ -86,13 +72,7 @@ function sessionCookie(reply: Reply<unknown>): string {
   return found;
 }
 
-function postWebhook(server: Server, body: string): Promise<Response> {
-  return fetch(`${server.origin}/api/webhooks/whatsapp`, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(body) },
-  });
-}
+const postWebhook = postSignedWebhook;
 
 /** Both processes' inboxes, until neither has anything due. */
 async function drainInboxes(): Promise<void> {
@@ -148,8 +128,8 @@ beforeAll(async () => {
     encryptionKey: newEncryptionKey(),
     graphRetryDelaysMs: [0, 0],
   };
-  a = await startServer(config, database.url);
-  b = await startServer(config, database.url);
+  a = await startServerProcess(config, database.url);
+  b = await startServerProcess(config, database.url);
   servers.push(a, b);
 
   const signup = await call<{ user: { organization: { organizationId: string } } }>(a, 'POST', '/api/auth/signup', {
@@ -162,11 +142,7 @@ beforeAll(async () => {
 }, 60_000);
 
 afterAll(async () => {
-  for (const server of [a, b]) {
-    if (!server) continue;
-    await server.app.close();
-    await server.database.close();
-  }
+  await stopServerProcesses([a, b]);
   await closeSandbox?.();
   await dropDatabase?.();
   if (dataDir) rmSync(dataDir, { recursive: true, force: true });

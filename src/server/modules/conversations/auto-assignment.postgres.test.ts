@@ -1,17 +1,15 @@
 /** @jest-environment node */
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import { DEMO_BUSINESS } from '@sandbox/fixtures';
 import { inboundPayload } from '@sandbox/payloads';
-import { buildApp } from '../../app';
 import { loadConfig, type AppConfig } from '../../config';
-import { openDatabase, type DatabaseHandle } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
 import { addMemberWith } from '../../testing/fixtures';
 import { createTestPostgresDatabase } from '../../testing/test-database';
 import { organizationOf, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
 import { newEncryptionKey } from '../../lib/token-cipher';
-import { DEMO_CONFIG, sandboxNumber, sign, TEST_APP_SECRET } from '../../testing/whatsapp-test-kit';
+import { postSignedWebhook, startServerProcess, stopServerProcesses, type ServerProcess } from '../../testing/server-processes';
+import { DEMO_CONFIG, sandboxNumber, TEST_APP_SECRET } from '../../testing/whatsapp-test-kit';
 import { recordStreamSeen } from '../member-presence';
 
 /**
@@ -21,32 +19,10 @@ import { recordStreamSeen } from '../member-presence';
  * once on its timeline, and the round-robin must spread them evenly.
  */
 
-interface Server {
-  app: FastifyInstance;
-  database: DatabaseHandle;
-  origin: string;
-}
-
 const CUSTOMERS = 60;
-let a: Server;
-let b: Server;
+let a: ServerProcess;
+let b: ServerProcess;
 let dropDatabase: () => Promise<void>;
-
-async function startServer(config: AppConfig, url: string): Promise<Server> {
-  const database = await openDatabase({ kind: 'postgres', url, poolSize: 10 });
-  const app = await buildApp(config, { database, logger: false });
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const address = app.server.address();
-  return { app, database, origin: `http://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}` };
-}
-
-function postWebhook(server: Server, body: string): Promise<Response> {
-  return fetch(`${server.origin}/api/webhooks/whatsapp`, {
-    method: 'POST',
-    body,
-    headers: { 'content-type': 'application/json', 'x-hub-signature-256': sign(body) },
-  });
-}
 
 beforeAll(async () => {
   const database = await createTestPostgresDatabase(process.env.DATABASE_URL ?? '');
@@ -60,16 +36,12 @@ beforeAll(async () => {
     whatsappAppSecret: TEST_APP_SECRET,
     encryptionKey: newEncryptionKey(),
   };
-  a = await startServer(config, database.url);
-  b = await startServer(config, database.url);
+  a = await startServerProcess(config, database.url);
+  b = await startServerProcess(config, database.url);
 }, 60_000);
 
 afterAll(async () => {
-  for (const server of [a, b]) {
-    if (!server) continue;
-    await server.app.close();
-    await server.database.close();
-  }
+  await stopServerProcesses([a, b]);
   await dropDatabase?.();
 });
 
@@ -99,7 +71,7 @@ it('gives every conversation exactly one assignee, evenly round-robin, while bot
     { id: `wamid.round-robin-${i}`, type: 'text', text: { body: `Question ${i}` } },
     Date.now(),
   )));
-  const answers = await Promise.all(bodies.flatMap((body) => [postWebhook(a, body), postWebhook(b, body)]));
+  const answers = await Promise.all(bodies.flatMap((body) => [postSignedWebhook(a, body), postSignedWebhook(b, body)]));
   expect(answers.every((answer) => answer.status === 200)).toBe(true);
   await Promise.all([a.app.webhookInbox.drain(), b.app.webhookInbox.drain()]);
 
