@@ -45,6 +45,7 @@ const SCREENS: ReadonlyArray<readonly [string, string, (target: Page) => Promise
   ['Broadcasts', '/broadcast', (target) => target.getByRole('heading', { name: 'Broadcasts', level: 1 }).waitFor()],
   ['New Broadcast', '/broadcast/new', (target) => target.getByRole('heading', { name: 'New Broadcast', level: 1 }).waitFor()],
   ['Settings: Profile', '/settings?tab=profile', (target) => target.getByRole('tab', { name: 'Profile', selected: true }).waitFor()],
+  ['Settings: Organization', '/settings?tab=organization', (target) => target.getByRole('grid', { name: 'Organization setting changes' }).waitFor()],
   ['Settings: Team Members', '/settings?tab=members', (target) => target.getByRole('tab', { name: 'Team Members', selected: true }).waitFor()],
   ['Settings: Canned Responses', '/settings?tab=canned-responses', (target) => target.getByRole('tab', { name: 'Canned Responses', selected: true }).waitFor()],
 ];
