@@ -6,6 +6,7 @@ import { messageKey, type InboxMessage, type OptimisticMessage } from '../client
 import { addOptimisticMessage, cacheFromPage, orderedMessages, type MessagesCache } from '../client/features/conversations/state/message-cache';
 import { mergePolled } from '../client/features/conversations/state/message-merge';
 import { SEGMENT_SIZE } from '../client/features/conversations/state/message-segments';
+import { withSortKey } from '../client/features/conversations/testing/sort-key';
 import { startBusyMeter } from './machine-busy';
 import type { BenchRow, BenchSuite } from './run';
 
@@ -25,7 +26,7 @@ const T0 = Date.UTC(2026, 2, 1);
 
 function message(seq: number, overrides: Partial<Message> = {}): Message {
   const at = new Date(T0 + seq * 30_000).toISOString();
-  return {
+  return withSortKey({
     id: `00000000-0000-7000-8000-${String(seq).padStart(12, '0')}`,
     clientId: seq % 2 === 0 ? `c-${seq}` : null,
     contactId: 'contact',
@@ -41,7 +42,7 @@ function message(seq: number, overrides: Partial<Message> = {}): Message {
     createdAt: at,
     ...NO_MEDIA,
     ...overrides,
-  };
+  });
 }
 
 /** 10,000 stored messages and a few optimistic ones, as the messages cache entry holds them. */
@@ -52,6 +53,7 @@ function heldCache(): MessagesCache {
     id: pendingKey(i),
     clientId: pendingKey(i),
     seq: null,
+    sortKey: null,
   }));
   return createNextState(cacheFromPage(page), (draft) => pending.forEach((optimistic) => addOptimisticMessage(draft, optimistic)));
 }

@@ -10,7 +10,7 @@ const seqs = Array.from({ length: 150 }, (_, index) => index + 1);
 
 function stateWithMessages() {
   const held = cacheFromPage({ data: seqs.map((seq) => message('v-1', seq)), cursor: 150, hasMore: true });
-  const sending: OptimisticMessage = { ...message('v-1', 0), id: 'c-1', clientId: 'c-1', seq: null, direction: 'outbound', status: 'sending' };
+  const sending: OptimisticMessage = { ...message('v-1', 0), id: 'c-1', clientId: 'c-1', seq: null, sortKey: null, direction: 'outbound', status: 'sending' };
   const cache = createNextState(held, (draft) => addOptimisticMessage(draft, sending));
   const store = makeStore();
   store.dispatch(

@@ -78,14 +78,15 @@ describe('Messages', () => {
   });
 
   it('loads older history before the oldest message held', async () => {
-    mockInbox({ conversations: [aisha], messages: { 'v-1': [message('v-1', 51, { content: 'Newest page' })] } });
+    const newest = message('v-1', 51, { content: 'Newest page' });
+    mockInbox({ conversations: [aisha], messages: { 'v-1': [newest] } });
     const pages: string[] = [];
     server.use(
       http.get(apiUrl('/conversations/v-1/messages'), ({ request }) => {
         const url = new URL(request.url);
         pages.push(url.search);
         const before = url.searchParams.get('before');
-        if (!before) return HttpResponse.json({ data: [message('v-1', 51, { content: 'Newest page' })], hasMore: true, cursor: 51 });
+        if (!before) return HttpResponse.json({ data: [newest], hasMore: true, cursor: 51 });
         return HttpResponse.json({ data: [message('v-1', 50, { content: 'An older one' })], hasMore: false, cursor: 51 });
       }),
     );
@@ -97,7 +98,8 @@ describe('Messages', () => {
     if (more) await user.click(more);
     expect(await within(region).findByText('An older one')).toBeInTheDocument();
     expect(await within(region).findByText('Start of the conversation')).toBeInTheDocument();
-    expect(pages).toEqual(['?limit=50', '?limit=50&before=51']);
+    // Before the oldest message held, by its sort key.
+    expect(pages).toEqual(['?limit=50', `?limit=50&before=${newest.sortKey}`]);
     const items = within(region).getAllByRole('listitem').map((item) => item.textContent);
     expect(items[0]).toContain('An older one');
     expect(items[1]).toContain('Newest page');

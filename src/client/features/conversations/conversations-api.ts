@@ -99,7 +99,7 @@ export const conversationsApi = api.injectEndpoints({
       },
     }),
     /** A page of older history, merged into the messages entry; its own entry is dropped at once. */
-    getMessagePage: build.query<MessagePage, { conversationId: string; before: number }>({
+    getMessagePage: build.query<MessagePage, { conversationId: string; before: string }>({
       query: ({ conversationId, before }) => ({
         url: `${conversationPath(conversationId)}/messages`,
         params: { limit: MESSAGE_PAGE_SIZE, before },

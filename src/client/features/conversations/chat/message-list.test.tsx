@@ -4,14 +4,15 @@ import { format } from 'date-fns';
 import { VirtuosoMockContext } from 'react-virtuoso';
 import { NO_MEDIA, type Message } from '@shared/api/conversations';
 import type { InboxMessage } from '../state/inbox-message';
+import { withSortKey } from '../testing/sort-key';
 import { MessageList } from './message-list';
 
 function text(seq: number, overrides: Partial<Message> = {}): Message {
   const at = new Date(Date.UTC(2026, 2, 20, 12, seq)).toISOString();
-  return {
+  return withSortKey({
     id: `m-${seq}`, clientId: null, contactId: 'c', conversationId: 'v', seq, content: `Message ${seq}`, direction: 'inbound', messageType: 'text',
     status: 'read', errorCode: null, errorMessage: null, sentAt: at, createdAt: at, ...NO_MEDIA, ...overrides,
-  };
+  });
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => text(from + i));

@@ -1,14 +1,15 @@
 import type { InboxMessage } from '../state/inbox-message';
+import { withSortKey } from '../testing/sort-key';
 import { groupPosition } from './message-groups';
 
 function message(key: string, direction: InboxMessage['direction'], minute: number, day = 20): InboxMessage {
   // Local time: a day starts at the user's midnight.
   const at = new Date(2026, 2, day, 12, minute).toISOString();
-  return {
+  return withSortKey({
     id: key, clientId: null, contactId: 'c', conversationId: 'v', seq: minute, content: key, direction, messageType: 'text', status: 'sent',
     errorCode: null, errorMessage: null, sentAt: at, createdAt: at, mediaId: null, mediaUrl: null, mediaType: null, mediaSize: null,
     mediaDuration: null, mediaFileName: null,
-  };
+  });
 }
 
 test('groups same-direction messages within 5 minutes of each other', () => {

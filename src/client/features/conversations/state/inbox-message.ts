@@ -1,7 +1,7 @@
 import type { Message } from '@shared/api/conversations';
 
-/** A message written here and shown at once, before the server stored it: no seq yet, its clientId as its id. */
-export type OptimisticMessage = Omit<Message, 'seq' | 'clientId'> & { seq: null; clientId: string };
+/** A message written here and shown at once, before the server stored it: no seq or sort key yet, its clientId as its id. */
+export type OptimisticMessage = Omit<Message, 'seq' | 'sortKey' | 'clientId'> & { seq: null; sortKey: null; clientId: string };
 
 /** A message as the inbox holds it: a stored one, or an optimistic one not stored yet. */
 export type InboxMessage = Message | OptimisticMessage;
@@ -14,9 +14,14 @@ export function messageKey(message: InboxMessage): string {
   return message.clientId ?? message.id;
 }
 
-/** Stored messages are ordered by the seq the server gave them. */
-export function bySeq(a: Message, b: Message): number {
-  return a.seq - b.seq;
+/**
+ * Stored messages are ordered by the sort key the server gave them: the customer's order (their WhatsApp
+ * timestamp), creation for the team's messages, then arrival; a late webhook lands in its place. Sort
+ * keys are fixed-width digits, so here and in the segments plain string comparison is their order.
+ */
+export function bySortKey(a: Message, b: Message): number {
+  if (a.sortKey === b.sortKey) return 0;
+  return a.sortKey < b.sortKey ? -1 : 1;
 }
 
 /** Optimistic messages, shown after every stored one, are ordered as they were written. */

@@ -5,7 +5,7 @@ import {
   addOptimisticMessage,
   cacheFromPage,
   messageByKey,
-  oldestSeq,
+  oldestSortKey,
   orderedMessages,
   updateMessageStatus,
   type MessagesCache,
@@ -13,21 +13,22 @@ import {
 import { mergeMessages, mergePolled } from './message-merge';
 import { SEGMENT_SIZE } from './message-segments';
 import { segmentsInOrder } from './segment-list';
+import { withSortKey } from '../testing/sort-key';
 
 // The merges mutate a draft, as RTK Query's merge and updateQueryData hand them one.
 const merged = (cache: MessagesCache, recipe: (draft: MessagesCache) => void) => createNextState(cache, recipe);
 
 function stored(seq: number, overrides: Partial<Message> = {}): Message {
   const at = new Date(Date.UTC(2026, 2, 20, 12, 0, seq)).toISOString();
-  return {
+  return withSortKey({
     id: `m-${seq}`, clientId: null, contactId: 'c', conversationId: 'v', seq, content: `message ${seq}`, direction: 'inbound', messageType: 'text',
     status: 'delivered', errorCode: null, errorMessage: null, sentAt: at, createdAt: at, mediaId: null, mediaUrl: null, mediaType: null,
     mediaSize: null, mediaDuration: null, mediaFileName: null, ...overrides,
-  };
+  });
 }
 
 function optimistic(clientId: string, createdAt: string): OptimisticMessage {
-  return { ...stored(0), id: clientId, clientId, seq: null, direction: 'outbound', status: 'sending', createdAt, sentAt: createdAt };
+  return { ...stored(0), id: clientId, clientId, seq: null, sortKey: null, direction: 'outbound', status: 'sending', createdAt, sentAt: createdAt };
 }
 
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => from + i);
@@ -40,7 +41,7 @@ describe('message cache', () => {
   it('orders by seq, optimistic messages last in the order they were written', () => {
     const cache = withPending(loaded([3, 1, 2], true), optimistic('b', '2026-03-20T12:10:01.000Z'), optimistic('a', '2026-03-20T12:10:00.000Z'));
     expect(keys(cache)).toEqual(['m-1', 'm-2', 'm-3', 'a', 'b']);
-    expect(oldestSeq(cache)).toBe(1);
+    expect(oldestSortKey(cache)).toBe(stored(1).sortKey);
   });
 
   it('replaces the optimistic message by the stored one of the same clientId: one entity, in its place', () => {
@@ -70,16 +71,39 @@ describe('message cache', () => {
 
   it('stores the first message of a conversation that had none', () => {
     const empty = cacheFromPage({ data: [], hasMore: false, cursor: 0 });
-    expect(oldestSeq(empty)).toBeNull();
+    expect(oldestSortKey(empty)).toBeNull();
     const cache = merged(empty, (draft) => mergePolled(draft, [stored(1)], 1));
     expect(keys(cache)).toEqual(['m-1']);
-    expect(oldestSeq(cache)).toBe(1);
+    expect(oldestSortKey(cache)).toBe(stored(1).sortKey);
   });
 
   it('prepends older history, which the next page continues before', () => {
     const cache = merged(loaded([51, 52, 53], true), (draft) => mergeMessages(draft, range(1, 50).map((seq) => stored(seq))));
     expect(keys(cache)).toEqual(range(1, 53).map((seq) => `m-${seq}`));
-    expect(oldestSeq(cache)).toBe(1);
+    expect(oldestSortKey(cache)).toBe(stored(1).sortKey);
+  });
+
+  it("puts a late webhook for an earlier customer message in its place, not at the bottom; an unsent message stays last", () => {
+    const cache = withPending(loaded(range(1, 300)), optimistic('unsent', '2026-03-20T13:00:00.000Z'));
+    // Stored last (seq 301) but written by the customer between messages 120 and 121.
+    const late = stored(301, { sentAt: '2026-03-20T12:02:00.500Z', content: 'Sent before, delivered after' });
+    const after = merged(cache, (draft) => mergePolled(draft, [late, stored(302)], 302));
+    expect(keys(after)).toEqual([...range(1, 120).map((seq) => `m-${seq}`), 'm-301', ...range(121, 300).map((seq) => `m-${seq}`), 'm-302', 'unsent']);
+    // Its stored copy takes the unsent message's place by its creation, before a customer message written after it.
+    const sent = stored(303, { clientId: 'unsent', direction: 'outbound', status: 'sent', createdAt: '2026-03-20T12:05:01.000Z' });
+    const answered = merged(after, (draft) => mergePolled(draft, [sent, stored(304, { sentAt: '2026-03-20T12:05:01.000Z' })], 304));
+    expect(keys(answered).slice(-4)).toEqual(['m-300', 'unsent', 'm-304', 'm-302']);
+    expect(answered.pending.ids).toEqual([]);
+  });
+
+  it('leaves a late message older than the history loaded to the older pages, and takes it in when the whole history is held', () => {
+    const late = stored(60, { sentAt: '2026-03-20T12:00:05.000Z' });
+    const partial = merged(loaded([10, 11], true), (draft) => mergePolled(draft, [late], 60));
+    expect(keys(partial)).toEqual(['m-10', 'm-11']);
+    expect(partial.cursor).toBe(60);
+    const whole = merged(loaded([10, 11], false), (draft) => mergePolled(draft, [late], 60));
+    expect(keys(whole)).toEqual(['m-60', 'm-10', 'm-11']);
+    expect(oldestSortKey(whole)).toBe(late.sortKey);
   });
 
   it('changes nothing, not even the reference or the list shown, when a poll is empty or repeats what is held', () => {
@@ -117,7 +141,7 @@ describe('segments of a long conversation', () => {
     expect(sizes.length).toBeLessThanOrEqual(Math.ceil((2 * total) / SEGMENT_SIZE) + 2);
   }
 
-  it('stay small and in seq order however the conversation grows, by polls and by older history', () => {
+  it('stay small and in order however the conversation grows, by polls and by older history', () => {
     let cache = loaded(range(2001, 2050), true);
     for (let poll = 0; poll < 60; poll += 1) {
       const next = 2051 + poll * 10;
@@ -125,7 +149,7 @@ describe('segments of a long conversation', () => {
       expectSmallSegments(cache);
     }
     for (let page = 0; page < 40; page += 1) {
-      const before = oldestSeq(cache)!;
+      const before = orderedMessages(cache)[0].seq!;
       cache = merged(cache, (draft) => mergeMessages(draft, range(before - 50, before - 1).map((seq) => stored(seq))));
       expectSmallSegments(cache);
     }
@@ -167,7 +191,7 @@ describe('segments of a long conversation', () => {
     expect(() => JSON.stringify(after.entry)).not.toThrow();
   });
 
-  it('hold the stored copy of an optimistic message once, in seq order, wherever its seq falls', () => {
+  it('hold the stored copy of an optimistic message once, in order, wherever its sort key falls', () => {
     const pending = withPending(loaded(range(1, 400).map((seq) => seq * 2)), optimistic('late', '2026-03-20T13:00:00.000Z'));
     // Stored while older messages were still arriving: its seq falls inside the held history.
     const cache = merged(pending, (draft) => mergeMessages(draft, [stored(301, { clientId: 'late', direction: 'outbound', status: 'sent' })]));
@@ -180,11 +204,11 @@ describe('segments of a long conversation', () => {
 
 describe('mergeMessages', () => {
   // What one entity adapter over every message, upserting whatever arrives, would hold: the same order
-  // (stored by seq, optimistic last as written) and one entity per key.
+  // (stored by sort key, optimistic last as written) and one entity per key.
   const compareMessages = (a: InboxMessage, b: InboxMessage) => {
-    if (a.seq !== null && b.seq !== null) return a.seq - b.seq;
-    if (a.seq !== null) return -1;
-    if (b.seq !== null) return 1;
+    if (a.sortKey !== null && b.sortKey !== null) return a.sortKey.localeCompare(b.sortKey);
+    if (a.sortKey !== null) return -1;
+    if (b.sortKey !== null) return 1;
     return a.createdAt.localeCompare(b.createdAt);
   };
   const reference = createEntityAdapter<InboxMessage, string>({ selectId: messageKey, sortComparer: compareMessages });

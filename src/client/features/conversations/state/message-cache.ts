@@ -1,16 +1,17 @@
 import type { Message, MessagePage } from '@shared/api/conversations';
-import { bySeq, messageKey, type InboxMessage, type OptimisticMessage } from './inbox-message';
-import { firstSeq, pendingMessagesAdapter, segmentMessages, storedMessagesAdapter, type PendingSegment, type StoredSegment } from './message-segments';
+import { bySortKey, messageKey, type InboxMessage, type OptimisticMessage } from './inbox-message';
+import { firstSortKey, pendingMessagesAdapter, segmentMessages, storedMessagesAdapter, type PendingSegment, type StoredSegment } from './message-segments';
 import { segmentListOf, segmentsInOrder, type SegmentList } from './segment-list';
 
 /**
- * One conversation's messages, normalized: the stored ones in small entity states ordered by seq
+ * One conversation's messages, normalized: the stored ones in small entity states ordered by sort key
  * (message-segments.ts, segment-list.ts), so that a write copies the few segments it touches and never
  * every message of a long conversation, and the optimistic ones apart. Read it through the functions
- * below, which keep the order: stored messages by seq, then optimistic ones as they were written.
+ * below, which keep the order: stored messages by sort key, then optimistic ones as they were written
+ * (at the bottom until their stored copy takes its place).
  */
 export interface MessagesCache {
-  /** The stored messages, by seq, SEGMENT_SIZE at most per segment. */
+  /** The stored messages, by sort key, SEGMENT_SIZE at most per segment. */
   segments: SegmentList;
   /** The optimistic messages, keyed by clientId, until their stored copy replaces them. */
   pending: PendingSegment;
@@ -27,7 +28,7 @@ export function cacheFromPage(page: MessagePage): MessagesCache {
   // One entity per key, whatever the answer holds.
   const byKey = new Map(page.data.map((message) => [messageKey(message), message]));
   return {
-    segments: segmentListOf([...byKey.values()].sort(bySeq)),
+    segments: segmentListOf([...byKey.values()].sort(bySortKey)),
     pending: pendingMessagesAdapter.getInitialState(),
     cursor: page.cursor,
     hasMore: page.hasMore,
@@ -50,13 +51,13 @@ function listed(segment: StoredSegment): readonly Message[] {
 
 const NO_MESSAGES: readonly Message[] = [];
 
-/** The stored messages, by seq. */
+/** The stored messages, by sort key. */
 export function storedMessages(cache: MessagesCache): readonly Message[] {
   // One concat copies the lists at once, far cheaper than flatMap over a long conversation.
   return NO_MESSAGES.concat(...segmentsInOrder(cache.segments).map(listed));
 }
 
-/** Every message in the order shown: stored ones by seq, then optimistic ones as they were written. */
+/** Every message in the order shown: stored ones by sort key, then optimistic ones as they were written. */
 export function orderedMessages(cache: MessagesCache): readonly InboxMessage[] {
   let list = listedCaches.get(cache);
   if (!list) {
@@ -76,10 +77,10 @@ export function messageByKey(cache: MessagesCache, key: string): InboxMessage | 
   return undefined;
 }
 
-/** The seq older history continues before: the oldest stored message held. */
-export function oldestSeq(cache: MessagesCache): number | null {
+/** The sort key older history continues before: the oldest stored message held's. */
+export function oldestSortKey(cache: MessagesCache): string | null {
   const oldest = cache.segments.order.length > 0 ? cache.segments.byId[cache.segments.order[0]] : undefined;
-  return oldest ? firstSeq(oldest) : null;
+  return oldest ? firstSortKey(oldest) : null;
 }
 
 /** Shows a message written here at once (mutating: call it on a draft). */

@@ -1,7 +1,7 @@
 import { isDraft, original } from '@reduxjs/toolkit';
 import { MESSAGE_STATUS_RANK, type Message } from '@shared/api/conversations';
-import { bySeq, messageKey, type InboxMessage } from './inbox-message';
-import { oldestSeq, type MessagesCache } from './message-cache';
+import { bySortKey, messageKey, type InboxMessage } from './inbox-message';
+import { oldestSortKey, type MessagesCache } from './message-cache';
 import { emptyEdit, pendingMessagesAdapter, type SegmentEdit } from './message-segments';
 import { positionHolding, positionJoined, writeEdits } from './segment-list';
 
@@ -28,10 +28,10 @@ function heldState(cache: MessagesCache): MessagesCache {
   return held;
 }
 
-function findHeld(cache: MessagesCache, key: string, seq: number): Held | undefined {
+function findHeld(cache: MessagesCache, key: string, sortKey: string): Held | undefined {
   const pending = cache.pending.entities[key];
   if (pending) return { message: pending, segment: null };
-  const position = positionHolding(cache.segments, key, seq);
+  const position = positionHolding(cache.segments, key, sortKey);
   return position < 0 ? undefined : { message: cache.segments.byId[cache.segments.order[position]].entities[key], segment: position };
 }
 
@@ -50,8 +50,9 @@ function sameMessage(held: InboxMessage, incoming: Message): boolean {
  * `updateQueryData` hand it, before other changes). A stored status never moves back down its rank: a
  * send's answer ('sent') landing after a poll already brought 'delivered' keeps 'delivered'. An
  * optimistic message is replaced by the stored message of its clientId, which moves it from the
- * pending segment into its place by seq. The server gives a stored message its seq once, unique in its
- * conversation, so a held stored message is replaced where it is and only new ones are placed.
+ * pending segment into its place by sort key. The server gives a stored message its sort key once, unique
+ * in its conversation, so a held stored message is replaced where it is and only new ones are placed: a
+ * late webhook for an earlier customer message joins the segment where it belongs.
  *
  * Only the segments holding a changed message or receiving a new one are rebuilt (a binary search over
  * the segments finds them, and each rebuilt segment is merged in one pass, never re-sorted), plus the
@@ -65,7 +66,7 @@ export function mergeMessages(cache: MessagesCache, incoming: readonly Message[]
   for (const message of incoming) {
     const key = messageKey(message);
     const earlier = outcomes.get(key);
-    const found = earlier ? earlier.held : findHeld(held, key, message.seq);
+    const found = earlier ? earlier.held : findHeld(held, key, message.sortKey);
     outcomes.set(key, { held: found, next: keepRank(earlier?.next ?? found?.message, message) });
   }
 
@@ -86,21 +87,24 @@ export function mergeMessages(cache: MessagesCache, incoming: readonly Message[]
     if (found) nowStored.push(key);
     arriving.push(next);
   }
-  for (const message of arriving.sort(bySeq)) editOf(positionJoined(held.segments, message.seq)).arriving.push(message);
+  for (const message of arriving.sort(bySortKey)) editOf(positionJoined(held.segments, message.sortKey)).arriving.push(message);
 
   if (edits.size > 0) writeEdits(cache.segments, held.segments, edits);
   if (nowStored.length > 0) cache.pending = pendingMessagesAdapter.removeMany(held.pending, nowStored);
 }
 
 /**
- * Merges what a poll answered (mutating, on a draft). A status change of a message older than the
- * history loaded is left out: that message is not shown, and loading older history brings it with its
- * current status anyway (taking it in would open a gap in the history shown).
+ * Merges what a poll answered (mutating, on a draft). A message that sorts before the history loaded is
+ * left out while older history remains to load: that history brings it, with its current status, in
+ * its place (taking it in would open a gap in the history shown). With the whole history held, a late
+ * message sorting before all of it is taken in.
  */
 export function mergePolled(cache: MessagesCache, polled: readonly Message[], cursor: number): void {
   const held = heldState(cache);
-  const oldest = oldestSeq(held);
-  const shown = polled.filter((message) => oldest === null || message.seq >= oldest || findHeld(held, messageKey(message), message.seq) !== undefined);
+  const oldest = oldestSortKey(held);
+  const shown = polled.filter(
+    (message) => !held.hasMore || oldest === null || message.sortKey >= oldest || findHeld(held, messageKey(message), message.sortKey) !== undefined,
+  );
   mergeMessages(cache, shown);
   if (cursor > cache.cursor) cache.cursor = cursor;
 }

@@ -1,9 +1,9 @@
 import { createEntityAdapter, freeze, type EntityState } from '@reduxjs/toolkit';
 import type { Message } from '@shared/api/conversations';
-import { byCreation, bySeq, messageKey, type OptimisticMessage } from './inbox-message';
+import { byCreation, bySortKey, messageKey, type OptimisticMessage } from './inbox-message';
 
 /**
- * A run of stored messages, consecutive by seq: every message of a segment sorts before every message
+ * A run of stored messages, consecutive by sort key: every message of a segment sorts before every message
  * of the next one (segment-list.ts keeps them in that order).
  */
 export type StoredSegment = EntityState<Message, string>;
@@ -19,7 +19,7 @@ export type PendingSegment = EntityState<OptimisticMessage, string>;
  */
 export const SEGMENT_SIZE = 64;
 
-export const storedMessagesAdapter = createEntityAdapter<Message, string>({ selectId: messageKey, sortComparer: bySeq });
+export const storedMessagesAdapter = createEntityAdapter<Message, string>({ selectId: messageKey, sortComparer: bySortKey });
 export const pendingMessagesAdapter = createEntityAdapter<OptimisticMessage, string>({ selectId: messageKey, sortComparer: byCreation });
 
 /** A segment's messages in order. */
@@ -28,7 +28,7 @@ export function segmentMessages<T>(segment: EntityState<T, string>): T[] {
 }
 
 /**
- * A segment of messages sorted by seq, frozen where it is built: the store holds its state frozen anyway,
+ * A segment of messages sorted by sort key, frozen where it is built: the store holds its state frozen anyway,
  * and a segment Immer finds frozen is not walked message by message (once to finalize a producer's
  * result, once more to freeze it), which would cost as much again as building the segment. For the same
  * reason its messages must be values of the state, never drafts: Immer does not look for drafts inside
@@ -46,7 +46,7 @@ function segmentOf(sorted: readonly Message[]): StoredSegment {
 }
 
 /**
- * Messages sorted by seq, as segments of at most SEGMENT_SIZE. The parts are as even as can be, so a
+ * Messages sorted by sort key, as segments of at most SEGMENT_SIZE. The parts are as even as can be, so a
  * segment that grew one past the limit splits in two half-full ones, each with room to grow again
  * before it splits (a new segment of one message per poll would be as costly as a long array of them).
  */
@@ -61,19 +61,19 @@ export function segmentsOf(sorted: readonly Message[]): StoredSegment[] {
   return segments;
 }
 
-export function firstSeq(segment: StoredSegment): number {
-  return segment.entities[segment.ids[0]].seq;
+export function firstSortKey(segment: StoredSegment): string {
+  return segment.entities[segment.ids[0]].sortKey;
 }
 
-export function lastSeq(segment: StoredSegment): number {
-  return segment.entities[segment.ids[segment.ids.length - 1]].seq;
+export function lastSortKey(segment: StoredSegment): string {
+  return segment.entities[segment.ids[segment.ids.length - 1]].sortKey;
 }
 
 /** What a merge changes in one stored segment. */
 export interface SegmentEdit {
-  /** Held messages replaced where they are, by key (a stored message keeps its seq). */
+  /** Held messages replaced where they are, by key (a stored message keeps its sort key). */
   replaced: Map<string, Message>;
-  /** New messages joining the segment, sorted by seq. */
+  /** New messages joining the segment, sorted by sort key. */
   arriving: Message[];
 }
 
@@ -81,12 +81,12 @@ export function emptyEdit(): SegmentEdit {
   return { replaced: new Map(), arriving: [] };
 }
 
-/** Two lists sorted by seq as one, in one pass: an arriving message goes after held ones of the same seq. */
-function mergeBySeq(held: readonly Message[], arriving: readonly Message[]): Message[] {
+/** Two lists sorted by sort key as one, in one pass: an arriving message goes after held ones of the same key. */
+function mergeBySortKey(held: readonly Message[], arriving: readonly Message[]): Message[] {
   const merged: Message[] = [];
   let taken = 0;
   for (const message of arriving) {
-    while (taken < held.length && held[taken].seq <= message.seq) merged.push(held[taken++]);
+    while (taken < held.length && held[taken].sortKey <= message.sortKey) merged.push(held[taken++]);
     merged.push(message);
   }
   while (taken < held.length) merged.push(held[taken++]);
@@ -94,10 +94,10 @@ function mergeBySeq(held: readonly Message[], arriving: readonly Message[]): Mes
 }
 
 /**
- * The segment after the edit, in seq order: several when it grew past SEGMENT_SIZE. Only this segment
+ * The segment after the edit, in sort-key order: several when it grew past SEGMENT_SIZE. Only this segment
  * is rebuilt; its neighbours are not read.
  */
 export function editedSegments(segment: StoredSegment, edit: SegmentEdit): StoredSegment[] {
   const held = segment.ids.map((id) => edit.replaced.get(id) ?? segment.entities[id]);
-  return segmentsOf(edit.arriving.length > 0 ? mergeBySeq(held, edit.arriving) : held);
+  return segmentsOf(edit.arriving.length > 0 ? mergeBySortKey(held, edit.arriving) : held);
 }

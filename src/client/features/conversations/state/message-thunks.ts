@@ -3,7 +3,7 @@ import { NO_MEDIA, type Conversation, type SendMessageResponse } from '@shared/a
 import { conversationsApi, writeConversation, type InboxDispatch } from '../conversations-api';
 import { createInboxThunk } from './inbox-thunk';
 import type { OptimisticMessage } from './inbox-message';
-import { addOptimisticMessage, messageByKey, oldestSeq, updateMessageStatus } from './message-cache';
+import { addOptimisticMessage, messageByKey, oldestSortKey, updateMessageStatus } from './message-cache';
 import { mergeMessages } from './message-merge';
 
 export interface SendTextArgs {
@@ -21,6 +21,7 @@ function optimisticMessage({ conversation, content, clientId }: SendTextArgs, no
     contactId: conversation.contact.id,
     conversationId: conversation.id,
     seq: null,
+    sortKey: null,
     content,
     direction: 'outbound',
     messageType: 'text',
@@ -109,7 +110,7 @@ export const loadOlderMessages = createInboxThunk<number, string>(
   'conversations/loadOlderMessages',
   async (conversationId, { dispatch, getState, rejectWithValue }) => {
     const cache = conversationsApi.endpoints.getMessages.select(conversationId)(getState()).data;
-    const before = cache ? oldestSeq(cache) : null;
+    const before = cache ? oldestSortKey(cache) : null;
     if (!cache?.hasMore || before === null) return 0;
     const result = await dispatch(conversationsApi.endpoints.getMessagePage.initiate({ conversationId, before }, { subscribe: false }));
     if (result.error || !result.data) return rejectWithValue(asApiError(result.error));

@@ -1,8 +1,8 @@
 import type { Message } from '@shared/api/conversations';
-import { editedSegments, firstSeq, lastSeq, segmentsOf, storedMessagesAdapter, type SegmentEdit, type StoredSegment } from './message-segments';
+import { editedSegments, firstSortKey, lastSortKey, segmentsOf, storedMessagesAdapter, type SegmentEdit, type StoredSegment } from './message-segments';
 
 /**
- * A conversation's stored messages as segments in seq order: `order` lists the segments' ids, oldest
+ * A conversation's stored messages as segments in sort-key order: `order` lists the segments' ids, oldest
  * first, and `byId` holds each segment. Normalized like an entity state rather than kept as an array of
  * segments, so that a segment added by a split or by older history is one new entry plus a new `order`
  * of short ids, and no other segment moves. In an array every segment after the new one would move to
@@ -20,7 +20,7 @@ const segmentId = (count: number) => `s${count}`;
 
 const NO_SEGMENT: StoredSegment = storedMessagesAdapter.getInitialState();
 
-/** Messages sorted by seq as a list of segments. */
+/** Messages sorted by sort key as a list of segments. */
 export function segmentListOf(sorted: readonly Message[]): SegmentList {
   const segments = segmentsOf(sorted);
   const order = segments.map((_, count) => segmentId(count));
@@ -33,26 +33,26 @@ export function segmentsInOrder(list: SegmentList): StoredSegment[] {
 }
 
 /** Binary search: the position of the first segment whose newest message passes `reaches`, or the count of segments. */
-function firstPositionWhoseNewest(list: SegmentList, reaches: (newestSeq: number) => boolean): number {
+function firstPositionWhoseNewest(list: SegmentList, reaches: (newestSortKey: string) => boolean): number {
   let low = 0;
   let high = list.order.length;
   while (low < high) {
     const middle = (low + high) >>> 1;
-    if (reaches(lastSeq(list.byId[list.order[middle]]))) high = middle;
+    if (reaches(lastSortKey(list.byId[list.order[middle]]))) high = middle;
     else low = middle + 1;
   }
   return low;
 }
 
 /**
- * The position of the segment holding the stored message `key`, found through its seq, or -1. The
- * server gives a message its seq once, so a stored message can only be in the segments whose seq range
- * covers that seq (one, or a few when equal seqs straddle segments).
+ * The position of the segment holding the stored message `key`, found through its sort key, or -1. The
+ * server gives a message its sort key once, so a stored message can only be in the segments whose range
+ * covers that key (one, or a few when equal keys straddle segments).
  */
-export function positionHolding(list: SegmentList, key: string, seq: number): number {
-  for (let position = firstPositionWhoseNewest(list, (newest) => newest >= seq); position < list.order.length; position += 1) {
+export function positionHolding(list: SegmentList, key: string, sortKey: string): number {
+  for (let position = firstPositionWhoseNewest(list, (newest) => newest >= sortKey); position < list.order.length; position += 1) {
     const segment = list.byId[list.order[position]];
-    if (firstSeq(segment) > seq) break;
+    if (firstSortKey(segment) > sortKey) break;
     if (segment.entities[key] !== undefined) return position;
   }
   return -1;
@@ -60,11 +60,11 @@ export function positionHolding(list: SegmentList, key: string, seq: number): nu
 
 /**
  * The position of the segment a new stored message joins: the first one whose newest message comes
- * after it, or the newest segment when none does (0 when there is no segment yet). A message with the
- * seq of held ones goes after them.
+ * after it (a late webhook for an earlier message joins its place, not the end), or the newest segment
+ * when none does (0 when there is no segment yet). A message with the sort key of held ones goes after them.
  */
-export function positionJoined(list: SegmentList, seq: number): number {
-  return Math.max(0, Math.min(firstPositionWhoseNewest(list, (newest) => newest > seq), list.order.length - 1));
+export function positionJoined(list: SegmentList, sortKey: string): number {
+  return Math.max(0, Math.min(firstPositionWhoseNewest(list, (newest) => newest > sortKey), list.order.length - 1));
 }
 
 /**

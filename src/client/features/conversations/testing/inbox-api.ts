@@ -2,6 +2,8 @@ import { http, HttpResponse, type JsonBodyType } from 'msw';
 import { NO_MEDIA, type AgentsResponse, type Conversation, type ConversationPage, type Message, type MessagePage, type MessagePollResponse, type StatusCounts } from '@shared/api/conversations';
 import { apiUrl } from '@client/testing/msw/api-url';
 import { server } from '@client/testing/msw/server';
+import { bySortKey } from '../state/inbox-message';
+import { withSortKey } from './sort-key';
 
 /** Test data and msw answers for the inbox: every request the screen makes has one. */
 
@@ -30,7 +32,7 @@ export function conversation(overrides: Partial<Conversation> & { id: string }):
 
 export function message(conversationId: string, seq: number, overrides: Partial<Message> = {}): Message {
   const at = minutesAgo(60 - seq);
-  return {
+  return withSortKey({
     id: `m-${conversationId}-${seq}`,
     clientId: null,
     contactId: `contact-${conversationId}`,
@@ -46,7 +48,7 @@ export function message(conversationId: string, seq: number, overrides: Partial<
     createdAt: at,
     ...NO_MEDIA,
     ...overrides,
-  };
+  });
 }
 
 /** Two conversations the inbox tests open and move between: Aisha's (v-1, newest) and Omar's (v-2), one message each. */
@@ -123,7 +125,7 @@ export function mockInbox(setup: InboxSetup = {}): RequestLog {
     }),
     http.get(apiUrl('/conversations/:id/messages'), ({ request, params }) => {
       record(request);
-      const data = [...(setup.messages?.[String(params.id)] ?? [])].sort((a, b) => b.seq - a.seq);
+      const data = [...(setup.messages?.[String(params.id)] ?? [])].sort((a, b) => bySortKey(b, a));
       const body: MessagePage = { data, hasMore: false, cursor: Math.max(0, ...data.map((m) => m.seq)) };
       return json(body);
     }),
