@@ -1,3 +1,6 @@
+import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
+import type { ClientServices } from './client-services';
+
 /** Whether this browser may show Parley's notifications: the Notification API's answer, or 'unsupported'. */
 export type NotificationAccess = NotificationPermission | 'unsupported';
 
@@ -85,3 +88,6 @@ export function browserAlerts(): AlertServices {
     },
   };
 }
+
+/** The store's alert services (a test's fakes, or the browser's): `dispatch(alertServices)`. */
+export const alertServices: ThunkAction<AlertServices, unknown, ClientServices, UnknownAction> = (_dispatch, _getState, services) => services.alerts;

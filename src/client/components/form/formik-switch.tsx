@@ -1,8 +1,6 @@
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormHelperText from '@mui/material/FormHelperText';
-import Switch from '@mui/material/Switch';
 import { useField, useFormikContext } from 'formik';
-import { useId, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
+import { DescribedSwitch } from './described-switch';
 
 export interface FormikSwitchProps {
   name: string;
@@ -16,21 +14,13 @@ export interface FormikSwitchProps {
 export function FormikSwitch({ name, label, description, disabled }: FormikSwitchProps) {
   const [field] = useField<boolean>({ name, type: 'checkbox' });
   const { isSubmitting } = useFormikContext();
-  const descriptionId = useId();
   return (
-    <div>
-      <FormControlLabel
-        label={label}
-        control={
-          <Switch
-            {...field}
-            checked={Boolean(field.checked)}
-            disabled={disabled ?? isSubmitting}
-            slotProps={{ input: { 'aria-describedby': description ? descriptionId : undefined } }}
-          />
-        }
-      />
-      {description && <FormHelperText id={descriptionId} sx={{ mt: 0, ml: 0 }}>{description}</FormHelperText>}
-    </div>
+    <DescribedSwitch
+      {...field}
+      checked={Boolean(field.checked)}
+      disabled={disabled ?? isSubmitting}
+      label={label}
+      description={description}
+    />
   );
 }

@@ -6,8 +6,9 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { RoleBadge } from '@client/components/role-badge';
 import { useSession } from '@client/session/use-session';
+import { NotificationSwitches } from './notification-switches';
 
-/** Profile: who the user is, and their organization and role. */
+/** Profile: who the user is, their organization and role, and what they want to be told of. */
 export default function ProfileTab() {
   const { user } = useSession();
   if (!user) return <Typography color="text.secondary">No user data available</Typography>;
@@ -35,6 +36,11 @@ export default function ProfileTab() {
               No role assigned
             </Typography>
           )}
+        </Section>
+      )}
+      {organization && (
+        <Section title="Notifications">
+          <NotificationSwitches />
         </Section>
       )}
     </Stack>

@@ -1,7 +1,5 @@
-import type { ThunkAction, UnknownAction } from '@reduxjs/toolkit';
 import { useEffect, useRef } from 'react';
-import type { AlertServices } from '@client/api/alert-services';
-import type { ClientServices } from '@client/api/client-services';
+import { alertServices } from '@client/api/alert-services';
 import { useGetMemberPreferencesQuery } from '@client/api/member-preferences-endpoints';
 import { useAppDispatch } from '@client/app/hooks';
 import { useSession } from '@client/session/use-session';
@@ -9,8 +7,6 @@ import type { Conversation } from '@shared/api/conversations';
 import { arrivalsSince, concernsMember, snapshotOf, type ListSnapshot } from './inbound-arrivals';
 import { ringFor } from './ring';
 import { joinRingTurns, type RingTurn } from './ring-turn';
-
-const alertServices: ThunkAction<AlertServices, unknown, ClientServices, UnknownAction> = (_dispatch, _getState, services) => services.alerts;
 
 export interface NewMessageAlertsOptions {
   /** Names the list shown (its filter and search): a list is compared only with itself. */
