@@ -118,7 +118,7 @@ describe('one stream per browser, shared by its tabs', () => {
     const { log, streams, tabs } = await openTabs(2);
     streams[0].emit('open');
     await wait(50);
-    tabs[0].unmount();
+    await act(async () => tabs[0].unmount());
     await wait(50);
     expect(streams[0].closed).toBe(true);
     expect(streams).toHaveLength(2);
@@ -133,10 +133,26 @@ describe('one stream per browser, shared by its tabs', () => {
     expect(lists(log) - listsBefore).toBe(2);
   });
 
+  it('when the leading tab vanishes without a word (closed or crashed: none of its code runs), the other takes the lock, opens the stream and refetches everything once', async () => {
+    const browser = fakeTabSharing();
+    const { log, streams } = await openTabs(2, browser);
+    streams[0].emit('open');
+    await wait(50);
+    await act(async () => browser.leaderVanishes());
+    await wait(50);
+    expect(streams).toHaveLength(2);
+
+    const [listsBefore, pollsBefore] = [lists(log), polls(log, 'v-1')];
+    streams[1].emit('open');
+    await wait(300);
+    expect(lists(log) - listsBefore).toBe(1);
+    expect(polls(log, 'v-1') - pollsBefore).toBe(1);
+  });
+
   it('a tab whose member signs out closes its stream and gives the lead to the next tab', async () => {
     const { streams, tabs } = await openTabs(2);
     streams[0].emit('open');
-    act(() => void tabs[0].store.dispatch(setSessionUser(null)));
+    await act(async () => void tabs[0].store.dispatch(setSessionUser(null)));
     await wait(50);
     expect(streams[0].closed).toBe(true);
     expect(streams).toHaveLength(2);

@@ -32,7 +32,7 @@ interface Waiter {
 
 /** Web Locks as a browser keeps them: one holder per name, the others queued in order; an aborted wait is refused. */
 class FakeLocks implements TabLocks {
-  private readonly held = new Set<string>();
+  private readonly holders = new Map<string, Waiter>();
   private readonly queues = new Map<string, Waiter[]>();
 
   request(name: string, { signal }: { signal: AbortSignal }, callback: () => Promise<void>): Promise<void> {
@@ -50,40 +50,75 @@ class FakeLocks implements TabLocks {
     });
   }
 
+  /** The holder's tab is gone (closed, crashed): the browser frees its locks, whatever its code was doing. */
+  free(): void {
+    for (const [name, holder] of [...this.holders]) this.release(name, holder);
+  }
+
+  private release(name: string, holder: Waiter): void {
+    if (this.holders.get(name) !== holder) return;
+    this.holders.delete(name);
+    holder.settle();
+    this.grant(name);
+  }
+
   private grant(name: string): void {
     const [next, ...rest] = this.queues.get(name) ?? [];
-    if (this.held.has(name) || !next) return;
+    if (this.holders.has(name) || !next) return;
     this.queues.set(name, rest);
-    this.held.add(name);
-    void next.callback().finally(() => {
-      this.held.delete(name);
-      next.settle();
-      this.grant(name);
-    });
+    this.holders.set(name, next);
+    void next.callback().finally(() => this.release(name, next));
   }
 }
 
 /** BroadcastChannels of one browser: a message reaches every other open channel of its name, a moment later. */
 class FakeChannels {
   private readonly open = new Set<{ name: string; deliver: (data: unknown) => void }>();
+  private readonly silenced = new Set<TabChannel>();
 
   openChannel(name: string): TabChannel {
     const listeners: ((event: MessageEvent<unknown>) => void)[] = [];
     const self = { name, deliver: (data: unknown) => listeners.forEach((listener) => listener(new MessageEvent('message', { data }))) };
     this.open.add(self);
-    return {
+    const channel: TabChannel = {
       postMessage: (message) => {
+        if (this.silenced.has(channel)) return;
         const copy = structuredClone(message);
         for (const other of [...this.open]) if (other !== self && other.name === name) setTimeout(() => this.open.has(other) && other.deliver(copy), 0);
       },
       addEventListener: (_type, listener) => listeners.push(listener),
       close: () => this.open.delete(self),
     };
+    return channel;
+  }
+
+  /** The tab that opened `channel` can say nothing more (its page is gone). */
+  silence(channel: TabChannel): void {
+    this.silenced.add(channel);
   }
 }
 
 /** One browser's Web Locks and BroadcastChannels, for the "tabs" a test renders. */
-export function fakeTabSharing(): TabSharing {
+export interface FakeBrowser extends TabSharing {
+  /** The leading tab is gone without a word (closed or crashed: no code of its runs), and its lock is freed. */
+  leaderVanishes(): void;
+}
+
+export function fakeTabSharing(): FakeBrowser {
   const channels = new FakeChannels();
-  return { locks: new FakeLocks(), openChannel: (name) => channels.openChannel(name) };
+  const locks = new FakeLocks();
+  const opened: TabChannel[] = [];
+  return {
+    locks,
+    openChannel: (name) => {
+      const channel = channels.openChannel(name);
+      opened.push(channel);
+      return channel;
+    },
+    // The first tab opened leads: it goes silent, then its lock is freed.
+    leaderVanishes: () => {
+      channels.silence(opened[0]);
+      locks.free();
+    },
+  };
 }
