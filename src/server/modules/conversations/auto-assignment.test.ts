@@ -160,7 +160,17 @@ it('assigns a resolved conversation the customer reopens, and leaves open or ass
   expect(await assigneeOf(team, first.conversationId)).toBe('Aisha');
 });
 
-it("counts a member whose inbox is open (their live stream) as present", async () => {
+/** Waits until the member's stream has been recorded as seen after `since`. */
+async function seenAfter(member: Member, since: Date): Promise<void> {
+  for (let waited = 0; ; waited += 50) {
+    const [row] = await db().select().from(memberPresence).where(eq(memberPresence.userId, member.user.userId));
+    if (row?.lastStreamSeenAt && row.lastStreamSeenAt > since) return;
+    if (waited > 5_000) throw new Error('the stream was never recorded as seen');
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}
+
+it("counts a member whose inbox is open (their live stream, seen when it opens and on its heartbeats) as present", async () => {
   const team = await teamWithAutoAssignment();
   const agent = await addMemberWith(t, team.organizationId, [...AGENT]);
   const before = await newCustomerWrites(team);
@@ -172,14 +182,16 @@ it("counts a member whose inbox is open (their live stream) as present", async (
       request.on('response', (response) => (response.statusCode === 200 ? resolve() : reject(new Error(`stream answered ${response.statusCode}`))));
       request.on('error', reject);
     });
-    for (let waited = 0; ; waited += 50) {
-      const [row] = await db().select().from(memberPresence).where(eq(memberPresence.userId, agent.user.userId));
-      if (row?.lastStreamSeenAt) break;
-      if (waited > 5_000) throw new Error('the stream was never recorded as seen');
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
+    await seenAfter(agent, new Date(0));
     const after = await newCustomerWrites(team);
     expect(await assigneeOf(team, after.conversationId)).toBe(agent.user.name);
+
+    // Seen 6 minutes ago, as if the process had stopped counting: the stream's next heartbeat brings it back.
+    const stale = new Date(Date.now() - 6 * 60_000);
+    await setPresence(team, agent, { lastStreamSeenAt: stale });
+    await seenAfter(agent, stale);
+    const later = await newCustomerWrites(team);
+    expect(await assigneeOf(team, later.conversationId)).toBe(agent.user.name);
   } finally {
     request.destroy();
   }

@@ -53,8 +53,14 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       onShutdown: end,
     });
     // Auto-assignment counts a member without an open stream for 5 minutes as Away, in any process.
-    const seen = () => (auth.permissions.includes('chats:respond') ? recordStreamSeen(app.db, auth.organizationId, auth.userId) : Promise.resolve());
-    seen().catch((error: unknown) => request.log.warn({ err: error }, 'could not record the live stream as seen'));
+    // A failed write is logged, never the end of the stream: the next heartbeat tries again.
+    const seen = async () => {
+      if (!auth.permissions.includes('chats:respond')) return;
+      await recordStreamSeen(app.db, auth.organizationId, auth.userId).catch((error: unknown) => {
+        request.log.warn({ err: error }, 'could not record the live stream as seen');
+      });
+    };
+    void seen();
     const heartbeat = setInterval(() => {
       stream.write(': heartbeat\n\n');
       void (async () => {
