@@ -12,6 +12,8 @@ import { sendMessageSchema } from '@shared/validation/conversations';
 import { sendTextMessage } from '../state/message-thunks';
 import { useCannedResponsePicker } from './canned-response-picker';
 import { MEDIA_ACCEPT } from './check-media-file';
+import { EmojiButton } from './emoji-button';
+import { insertAtSelection } from './insert-at-selection';
 import { MediaAttachment } from './media-attachment';
 import { useMediaSend } from './use-media-send';
 
@@ -67,6 +69,15 @@ export function Composer({ conversation, disabled, inputRef }: ComposerProps) {
     textarea.current.focus();
     textarea.current.setSelectionRange(caret, caret);
   }, [form.values.content]);
+  // An emoji goes where the caret was (replacing a selection), and the caret follows it.
+  const insertEmoji = (emoji: string) => {
+    const value = form.values.content;
+    const start = textarea.current?.selectionStart ?? value.length;
+    const end = textarea.current?.selectionEnd ?? value.length;
+    const next = insertAtSelection(value, { start, end }, emoji);
+    pendingCaret.current = next.caret;
+    void form.setFieldValue('content', next.text);
+  };
   const picker = useCannedResponsePicker({
     contact: conversation.contact,
     value: form.values.content,
@@ -132,6 +143,7 @@ export function Composer({ conversation, disabled, inputRef }: ComposerProps) {
             slotProps={{ htmlInput: { 'aria-label': 'Message', ...picker.inputProps } }}
           />
           {picker.popper}
+          <EmojiButton disabled={disabled} onPick={insertEmoji} />
           <IconButton type="submit" aria-label="Send message" color="primary" disabled={disabled}>
             <SendIcon />
           </IconButton>

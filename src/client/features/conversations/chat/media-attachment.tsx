@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { MEDIA_CAPTION_MAX_LENGTH } from '@shared/constants';
 import { formatBytes } from '@shared/media-kinds';
+import { ImageThumbnail, isPreviewableImage } from './image-thumbnail';
 import type { StagedMedia } from './use-media-send';
 
 export interface MediaAttachmentProps {
@@ -34,7 +35,7 @@ export function MediaAttachment({ staged, progress, onSend, onCancel }: MediaAtt
       sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}
     >
       <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
-        <InsertDriveFileOutlinedIcon color="action" aria-hidden />
+        {isPreviewableImage(staged.file) ? <ImageThumbnail file={staged.file} /> : <InsertDriveFileOutlinedIcon color="action" aria-hidden />}
         <Typography sx={{ flexGrow: 1, minWidth: 0 }} noWrap>
           {staged.file.name}
           <Typography component="span" variant="body2" color="text.secondary">
