@@ -67,6 +67,9 @@ export const MEDIA_URL_CACHE_MS = 30 * 60_000;
 export const MESSAGE_MAX_LENGTH = 4096;
 export const MEDIA_CAPTION_MAX_LENGTH = 1024;
 export const HANDOFF_NOTE_MAX_LENGTH = 1000;
+/** A thread note (the team's internal note in a chat): up to 4,096 characters, @mentioning at most 20 members. */
+export const THREAD_NOTE_MAX_LENGTH = 4096;
+export const MAX_NOTE_MENTIONS = 20;
 export const MESSAGE_GROUPING_MS = 5 * 60_000;
 export const LAST_MESSAGE_PREVIEW_CHARS = 50;
 export const UNREAD_BADGE_CAP = 99;

@@ -10,6 +10,7 @@ export type DomainErrorKind =
   | 'forbidden' // the member's role does not allow it
   | 'not_found' // missing, or another organization's (never told apart)
   | 'conflict' // the current state forbids it (duplicate, in use, already done)
+  | 'unprocessable' // well-formed, but it names something the rule does not allow (a member who cannot see the conversation)
   | 'too_large' // an upload over its limit
   | 'rate_limited' // slow down; retryAfterSeconds says for how long
   | 'upstream_failed'; // WhatsApp (or another service we call) failed
@@ -31,6 +32,7 @@ export const unauthorized = (message = 'Not signed in') => new DomainError('unau
 export const forbidden = (message = "You don't have permission to do that") => new DomainError('forbidden', message);
 export const notFound = (message = 'Not found') => new DomainError('not_found', message);
 export const conflict = (message: string, code?: ErrorCode) => new DomainError('conflict', message, code);
+export const unprocessable = (message: string) => new DomainError('unprocessable', message);
 export const tooLarge = (message: string) => new DomainError('too_large', message);
 export const rateLimited = (message: string, retryAfterSeconds: number) =>
   new DomainError('rate_limited', message, 'RATE_LIMITED', retryAfterSeconds);

@@ -12,7 +12,8 @@ export type ConversationFilter = (typeof CONVERSATION_FILTERS)[number];
 export const MESSAGE_DIRECTIONS = ['inbound', 'outbound'] as const;
 export type MessageDirection = (typeof MESSAGE_DIRECTIONS)[number];
 
-export const MESSAGE_TYPES = ['text', 'template', 'image', 'video', 'audio', 'document', 'sticker'] as const;
+/** `note` is the team's thread note (not in SPEC): stored among the messages, never sent to WhatsApp. */
+export const MESSAGE_TYPES = ['text', 'template', 'image', 'video', 'audio', 'document', 'sticker', 'note'] as const;
 /** The types the inbox renders; anything else Meta sends (buttons, reactions, ...) arrives as `text` with a description. */
 export type MessageType = (typeof MESSAGE_TYPES)[number];
 

@@ -3,7 +3,8 @@
  * LiveNudge: a conversation the member may see changed; the client runs its own poll or list refresh.
  */
 
-export const NUDGE_KINDS = ['message', 'status', 'assignment', 'conversation'] as const;
+/** `mention`: a thread note mentioned the member (only the mentioned members hear it). */
+export const NUDGE_KINDS = ['message', 'status', 'assignment', 'conversation', 'mention'] as const;
 export type NudgeKind = (typeof NUDGE_KINDS)[number];
 
 export interface LiveNudge {

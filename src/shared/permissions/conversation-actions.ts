@@ -27,3 +27,12 @@ export function mayChangeStatus(member: ConversationMember, assignee: string | n
   if (member.permissions.includes('chats:manage')) return true;
   return member.permissions.includes('chats:respond') && assignee === member.userId;
 }
+
+/**
+ * Whether the member can see a conversation assigned to `assignee`: the inbox's rule (every one with
+ * chats:view_all, else their own and the unassigned ones). Who can be @mentioned in its thread notes.
+ */
+export function maySeeConversation(member: ConversationMember, assignee: string | null): boolean {
+  if (!member.permissions.includes('chats:view')) return false;
+  return member.permissions.includes('chats:view_all') || assignee === null || assignee === member.userId;
+}

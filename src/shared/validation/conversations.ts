@@ -18,6 +18,8 @@ export const conversationListQuerySchema = pageQuerySchema(CONVERSATION_PAGE_SIZ
     .default('all'),
   status: statusField.optional(),
   search: string().trim().max(CONTACT_SEARCH_QUERY_MAX, 'Search text is too long').optional(),
+  // `me`: only conversations where a thread note mentions the member (the Mentions filter).
+  mentioned: string().oneOf(['me'], "Mentioned must be 'me'").optional(),
 });
 
 /** GET /conversations/status/counts and /assignment/counts. */

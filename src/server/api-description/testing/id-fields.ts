@@ -53,6 +53,8 @@ const KIND_WORDS: ReadonlyMap<string, RecordKind> = new Map([
   ['role', 'role'],
   ['member', 'member'],
   ['user', 'memberUserId'],
+  // A thread note's `mentions`: members, by user id.
+  ['mention', 'memberUserId'],
   ['invitation', 'invitation'],
   ['template', 'template'],
   ['broadcast', 'broadcast'],

@@ -135,6 +135,7 @@ export const SAMPLE_INPUT: Record<string, (records: OrganizationRecords) => Samp
   'POST /api/conversations/:id/messages/template': (records) => ({
     payload: { templateId: records.template, parameters: ['Layla', 'A-1'], clientId: '0190aaaa-bbbb-7ccc-8ddd-ffffffffffff' },
   }),
+  'POST /api/conversations/:id/notes': (records) => ({ payload: { content: 'A note from the matrix', mentions: [records.memberUserId] } }),
   'PATCH /api/conversations/:id/assign': (records) => ({ payload: { assignToUserId: records.memberUserId } }),
   'GET /api/conversations/:id/messages/poll': (records) => ({ query: { lastMessageId: records.message } }),
   'PATCH /api/conversations/:id/status': () => ({ payload: { status: 'resolved' } }),

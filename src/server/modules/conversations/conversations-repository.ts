@@ -189,6 +189,19 @@ export async function advanceForOutbound(
 }
 
 /**
+ * Hands out the conversation's next seq to a message that changes nothing else about it (a thread note:
+ * neither its last message, nor its unread count, nor its window). Answers the seq.
+ */
+export async function advanceCounter(db: Queryable, organizationId: string, conversationId: string): Promise<number> {
+  const [{ seq }] = await db
+    .update(conversations)
+    .set({ lastSeq: sql`${conversations.lastSeq} + 1` })
+    .where(and(eq(conversations.organizationId, organizationId), eq(conversations.id, conversationId)))
+    .returning({ seq: conversations.lastSeq });
+  return seq;
+}
+
+/**
  * The conversations of a batch of outbound messages, locked for the rest of the transaction in ONE
  * sorted statement: each contact's conversation (created first when it has none) and the given
  * conversations. Answers the contacts' conversations by contact id.

@@ -39,6 +39,8 @@ export interface ListQuery extends PageRequest {
   filter: ConversationFilter;
   status?: ConversationStatus;
   search?: string;
+  /** `me`: only conversations where a thread note mentions the viewer. */
+  mentioned?: string;
 }
 
 /** One page of the viewer's list, newest activity first. */
@@ -47,6 +49,7 @@ export async function listInbox(db: Database, viewer: Viewer, query: ListQuery):
     filter: query.filter,
     status: query.status,
     search: query.search || undefined,
+    mentioned: query.mentioned === 'me',
     offset: offsetOf(query),
     limit: query.limit,
   });

@@ -56,6 +56,14 @@ const ENDPOINTS: Endpoint[] = [
     name: 'POST /conversations/:id/messages', needs: ['messages:send', 'chats:respond'], namesRecords: true,
     request: (r) => ({ method: 'POST', url: `/api/conversations/${r.conversationId}/messages`, payload: { content: 'Hi', clientId: randomUUID() } }),
   },
+  {
+    name: 'POST /conversations/:id/notes', needs: ['messages:send', 'chats:respond'], namesRecords: true,
+    request: (r) => ({ method: 'POST', url: `/api/conversations/${r.conversationId}/notes`, payload: { content: 'Called them back' } }),
+  },
+  {
+    name: 'GET /conversations/:id/mentionable', needs: ['messages:view'], namesRecords: true,
+    request: (r) => ({ method: 'GET', url: `/api/conversations/${r.conversationId}/mentionable` }),
+  },
   { name: 'PATCH /conversations/:id/read', needs: ['chats:view'], namesRecords: true, request: (r) => ({ method: 'PATCH', url: `/api/conversations/${r.conversationId}/read` }) },
   {
     name: 'PATCH /conversations/:id/assign', needs: ['chats:assign', 'chats:respond'], namesRecords: true,

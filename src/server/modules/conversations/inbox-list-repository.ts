@@ -5,6 +5,7 @@ import { rowsOf } from '../../db/rows-of';
 import { contacts, conversations } from '../../db/schema';
 import { contactMatching } from '../contacts';
 import { activityOrder, selectConversationViews } from './conversation-view-repository';
+import { mentionsUserIn } from './note-mentions-repository';
 import { scopeOf, type Viewer } from './viewer';
 
 /**
@@ -44,6 +45,8 @@ export interface ListRequest {
   status: ConversationStatus | undefined;
   /** Contact name or number. */
   search: string | undefined;
+  /** Only conversations where a thread note mentions the viewer. */
+  mentioned: boolean;
   offset: number;
   limit: number;
 }
@@ -51,7 +54,8 @@ export interface ListRequest {
 /** One page of a list, newest activity first, and how many conversations the whole list has. */
 export async function listConversations(db: Queryable, viewer: Viewer, request: ListRequest): Promise<{ rows: Conversation[]; total: number }> {
   const { status } = request;
-  const branches = scopeOf(viewer, request.filter).map((branch) => (status ? (and(branch, eq(conversations.status, status)) as SQL) : branch));
+  const mentioned = request.mentioned ? mentionsUserIn(viewer.organizationId, viewer.userId) : undefined;
+  const branches = scopeOf(viewer, request.filter).map((branch) => and(branch, status ? eq(conversations.status, status) : undefined, mentioned) as SQL);
   const contactCondition = request.search ? contactMatching(request.search) : undefined;
   const page = pageOf(branches, contactCondition, request.offset, request.limit);
   const rows = await selectConversationViews(db, page, undefined, sql`order by ${activityOrder}`);

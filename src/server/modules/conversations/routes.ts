@@ -19,6 +19,7 @@ import {
   assignConversation, assignmentCounts, changeConversationStatus, getConversation, listInbox, markConversationRead, openContactConversation,
   statusCounts, unassignConversation,
 } from './conversations-service';
+import { threadNoteRoutes } from './thread-notes-routes';
 import { SEND_ACCESS, viewerOf } from './viewer';
 
 const conversationParams = idParams({ id: CONVERSATION_NOT_FOUND });
@@ -30,6 +31,8 @@ const conversationParams = idParams({ id: CONVERSATION_NOT_FOUND });
 export async function conversationRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<YupTypeProvider>();
   const chatDeps = () => ({ db: app.db, accounts: app.whatsappAccounts, mediaUrls: app.mediaUrls });
+  // The team's notes in a conversation's thread, under the same URLs.
+  await app.register(threadNoteRoutes);
 
   app.get(
     '/',

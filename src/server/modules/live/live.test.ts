@@ -90,6 +90,34 @@ it('tells each member, within moments, of changes to the conversations they may 
   expect(strangerStream.nudges).toEqual([]);
 });
 
+it('tells a thread note\'s mention only to the members it mentions, once the note is stored', async () => {
+  const admin = await signUpAdmin(t.app);
+  const organizationId = organizationOf(admin);
+  const agent = await addMemberWith(t, organizationId, ['chats:view', 'messages:view', 'chats:respond']);
+  const colleague = await addMemberWith(t, organizationId, ['chats:view', 'messages:view', 'chats:respond']);
+  const [adminStream, agentStream, colleagueStream] = await Promise.all([openStream(admin), openStream(agent), openStream(colleague)]);
+  const { conversationId } = await customerWrites(t.database.db, organizationId, { waId: customerNumber() }, 'Can someone call me?');
+
+  const note = await admin.request({ method: 'POST', url: `/api/conversations/${conversationId}/notes`, payload: { content: '@agent please call', mentions: [agent.user.userId] } });
+  expect(note.statusCode).toBe(201);
+  await until(() => agentStream.nudges.some((n) => n.kind === 'mention'), "the agent's mention");
+  // Everyone who sees the conversation hears the note arrive (its counter moved); only the agent hears the mention.
+  await until(() => colleagueStream.nudges.some((n) => n.conversationId === conversationId && n.kind === 'status'), "the colleague's nudge");
+  await settle();
+  expect(agentStream.nudges.filter((n) => n.kind === 'mention')).toEqual([{ conversationId, counter: expect.any(Number), kind: 'mention' }]);
+  expect([...adminStream.nudges, ...colleagueStream.nudges].filter((n) => n.kind === 'mention')).toEqual([]);
+
+  // A refused note (a mention of someone who cannot see the conversation) announces nothing.
+  const heard = agentStream.nudges.length;
+  const stranger = await signUpAdmin(t.app);
+  const refused = await admin.request({
+    method: 'POST', url: `/api/conversations/${conversationId}/notes`, payload: { content: 'Hi', mentions: [agent.user.userId, stranger.user.userId] },
+  });
+  expect(refused.statusCode).toBe(422);
+  await settle();
+  expect(agentStream.nudges.slice(heard)).toEqual([]);
+});
+
 it('refuses a stream to no session (401) and to another site (403)', async () => {
   const admin = await signUpAdmin(t.app);
   expect((await openStream(null)).status).toBe(401);

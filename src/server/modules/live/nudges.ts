@@ -1,8 +1,7 @@
 import { NUDGE_KINDS, type LiveNudge, type NudgeKind } from '@shared/api/live';
 import type { Viewer } from '../conversations';
 
-/** The channel conversations' changes are announced on (by a trigger on the table, see the migration). */
-export const NUDGE_CHANNEL = 'parley_nudges';
+export { NUDGE_CHANNEL } from '../../db/nudge-channel';
 
 /** A change as the database announces it: what the members' streams need to decide who may hear of it. */
 export interface Nudge extends LiveNudge {
@@ -10,10 +9,13 @@ export interface Nudge extends LiveNudge {
   assigneeId: string | null;
   /** The assignee before an assignment changed (they are told the conversation left them). */
   previousAssigneeId: string | null;
+  /** A `mention`'s members: only they hear of it. */
+  mentionedUserIds: string[];
 }
 
 const isKind = (value: unknown): value is NudgeKind => typeof value === 'string' && (NUDGE_KINDS as readonly string[]).includes(value);
 const idOrNull = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const ids = (value: unknown): string[] => (Array.isArray(value) ? value.filter((id): id is string => typeof id === 'string') : []);
 
 /** The trigger's payload (short keys: a NOTIFY payload is limited), or null when it is not one. */
 export function parseNudge(payload: string): Nudge | null {
@@ -33,6 +35,7 @@ export function parseNudge(payload: string): Nudge | null {
     kind: fields.k,
     assigneeId: idOrNull(fields.a),
     previousAssigneeId: idOrNull(fields.p),
+    mentionedUserIds: ids(fields.m),
   };
 }
 
@@ -40,10 +43,12 @@ export function parseNudge(payload: string): Nudge | null {
  * Whether the viewer may hear of the change: the conversations' own rule (every one with
  * chats:view_all, else their own and the unassigned ones); an assignment is also told to those who saw
  * the conversation before it (its previous assignee, or everyone when it was unassigned), so it leaves
- * their list.
+ * their list. A mention goes only to the members mentioned.
  */
 export function mayHear(viewer: Viewer, nudge: Nudge): boolean {
   if (nudge.organizationId !== viewer.organizationId) return false;
+  // A thread note's mention is told only to the members it names (who could see the conversation when it was written).
+  if (nudge.kind === 'mention') return nudge.mentionedUserIds.includes(viewer.userId);
   if (viewer.seesAll || nudge.assigneeId === null || nudge.assigneeId === viewer.userId) return true;
   return nudge.kind === 'assignment' && (nudge.previousAssigneeId === null || nudge.previousAssigneeId === viewer.userId);
 }

@@ -1,7 +1,8 @@
-import { and, asc, count, eq } from 'drizzle-orm';
+import { and, asc, count, eq, sql } from 'drizzle-orm';
 import type { TeamMember } from '@shared/api/members';
+import type { Permission } from '@shared/permissions/catalogue';
 import type { Queryable } from '../../db/database';
-import { memberships, roles, users } from '../../db/schema';
+import { memberships, rolePermissions, roles, users } from '../../db/schema';
 import { isUuid } from '../../lib/ids';
 
 /** The memberships table's one writer (Drizzle only). Membership ids are what the members API calls a member's id. */
@@ -151,5 +152,31 @@ export async function listMemberPeople(
     .from(memberships)
     .innerJoin(users, eq(users.id, memberships.userId))
     .where(and(eq(memberships.organizationId, organizationId), userId === undefined ? undefined : eq(memberships.userId, userId)))
+    .orderBy(asc(users.name), asc(users.id));
+}
+
+/**
+ * The organization's members as people (user id, name) with their role's permissions, by name: for
+ * rules about who may see or do something (who can be mentioned in a conversation). `userIds` narrows
+ * it to those members (a user who is not one is left out).
+ */
+export async function listMemberPeopleWithPermissions(
+  db: Queryable,
+  organizationId: string,
+  userIds?: readonly string[],
+): Promise<Array<{ userId: string; name: string; permissions: Permission[] }>> {
+  const wanted = userIds?.filter(isUuid);
+  if (wanted !== undefined && wanted.length === 0) return [];
+  return db
+    .select({
+      userId: users.id,
+      name: users.name,
+      permissions: sql<Permission[]>`coalesce(array_agg(${rolePermissions.permission}) filter (where ${rolePermissions.permission} is not null), '{}')`,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .leftJoin(rolePermissions, and(eq(rolePermissions.organizationId, memberships.organizationId), eq(rolePermissions.roleId, memberships.roleId)))
+    .where(and(eq(memberships.organizationId, organizationId), wanted === undefined ? undefined : sql`${memberships.userId} = any(${sql.param(wanted)}::uuid[])`))
+    .groupBy(users.id, users.name)
     .orderBy(asc(users.name), asc(users.id));
 }

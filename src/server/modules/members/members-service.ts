@@ -103,7 +103,7 @@ async function assertAdminRemains(tx: Queryable, organizationId: string, member:
 }
 
 // Sign-up and the seed create users and memberships; other modules read members inside their own transactions.
-export { findMemberIdByEmail, findOrganizationOfUser, insertMembership, listMemberPeople, setMemberRole } from './members-repository';
+export { findMemberIdByEmail, findOrganizationOfUser, insertMembership, listMemberPeople, listMemberPeopleWithPermissions, setMemberRole } from './members-repository';
 
 // Sign-up and the seed create users and memberships; other modules read members inside their own transactions.
 export { findUserByEmail, insertUser } from './users-repository';
