@@ -8,8 +8,8 @@ import { messageMedia, messageViewColumns, type MessageViewRow } from './message
 /**
  * The two ways the inbox reads a conversation's messages, each ONE statement that also reads the
  * conversation (its visibility and its counter), so what they answer and the cursor they answer belong
- * to the same moment: the history (newest first by sort key, pages before one) and the poll (every change after
- * a cursor). Both are prepared once per database; the poll runs every two seconds per open chat.
+ * to the same moment: the history (newest first by sort key, pages before one) and the poll (every
+ * change after a cursor). Both are prepared once per database; the poll runs every two seconds per open chat.
  */
 
 /** At most this many changes per poll; the next poll continues from the last one answered. */
@@ -37,7 +37,7 @@ const visibleConversation = and(
 
 /** The history statement, unprepared (its plan is checked in message-history-plan.test.ts). */
 export function historyQuery(db: Database) {
-  // The page keeps the sort key a bigint, so the walk's order carries through; the outer select reads it as text.
+  // The page keeps the sort key a bigint to be ordered by as a number; the answer reads it as text.
   const page = db
     .select({ ...messageViewColumns, sortKey: messages.sortKey })
     .from(messages)

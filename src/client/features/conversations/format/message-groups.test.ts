@@ -1,8 +1,9 @@
-import type { InboxMessage } from '../state/inbox-message';
+import type { Message } from '@shared/api/conversations';
+import { cacheFromPage, orderedMessages } from '../state/message-cache';
 import { withSortKey } from '../testing/sort-key';
 import { groupPosition } from './message-groups';
 
-function message(key: string, direction: InboxMessage['direction'], minute: number, day = 20): InboxMessage {
+function message(key: string, direction: Message['direction'], minute: number, day = 20): Message {
   // Local time: a day starts at the user's midnight.
   const at = new Date(2026, 2, day, 12, minute).toISOString();
   return withSortKey({
@@ -32,4 +33,11 @@ test('starts a day at the first message held and at each change of calendar day,
     ['c', { startsGroup: true, endsGroup: true, startsDay: true }],
     ['d', { startsGroup: true, endsGroup: true, startsDay: true }],
   ]);
+});
+
+test("separators follow the shown order: a late message from yesterday, stored after today's, is headed with yesterday's", () => {
+  const late = withSortKey({ ...message('late', 'inbound', 20, 19), seq: 99, sortKey: undefined });
+  const page = { data: [message('today', 'inbound', 0, 20), message('yesterday', 'inbound', 10, 19), late], hasMore: false, cursor: 99 };
+  const shown = orderedMessages(cacheFromPage(page));
+  expect(shown.map((m, i) => [m.id, groupPosition(shown, i).startsDay])).toEqual([['yesterday', true], ['late', false], ['today', true]]);
 });
