@@ -1,7 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
-import { useCallback, type Ref } from 'react';
+import { useCallback, useState, type Ref } from 'react';
 import { useAppDispatch } from '@client/app/hooks';
 import { useSession } from '@client/session/use-session';
 import type { Conversation } from '@shared/api/conversations';
@@ -35,6 +35,8 @@ export function ChatPane({ conversation, window, actions, composerRef, onBack, i
   const { can } = useSession();
   const { messages, hasMore, loaded, failedToLoad, olderState, loadOlder } = useMessages(conversation.id);
   const maySend = can('messages:send') || can('chats:respond');
+  // The messages unread as the chat opens (before it is marked read) are what its divider heads.
+  const [unreadAtOpen] = useState(conversation.unreadCount);
   const retry = useCallback((clientId: string) => void dispatch(retryMessage({ conversation, clientId })), [dispatch, conversation]);
 
   return (
@@ -59,6 +61,7 @@ export function ChatPane({ conversation, window, actions, composerRef, onBack, i
             hasMore={hasMore}
             olderState={olderState}
             onLoadOlder={() => void loadOlder()}
+            unreadAtOpen={unreadAtOpen}
           />
         )}
       </Box>

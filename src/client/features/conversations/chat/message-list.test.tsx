@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { format } from 'date-fns';
 import { VirtuosoMockContext } from 'react-virtuoso';
@@ -18,10 +18,10 @@ function text(seq: number, overrides: Partial<Message> = {}): Message {
 const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => text(from + i));
 
 /** The list as the chat pane shows it; Virtuoso's mock context stands in for the layout jsdom lacks. */
-function renderList(messages: readonly InboxMessage[]) {
+function renderList(messages: readonly InboxMessage[], unreadAtOpen?: number) {
   const list = (shown: readonly InboxMessage[]) => (
     <VirtuosoMockContext.Provider value={{ viewportHeight: 2000, itemHeight: 90 }}>
-      <MessageList messages={shown} onRetry={jest.fn()} label="Aisha Khan" hasMore olderState="idle" onLoadOlder={jest.fn()} />
+      <MessageList messages={shown} onRetry={jest.fn()} label="Aisha Khan" hasMore olderState="idle" onLoadOlder={jest.fn()} unreadAtOpen={unreadAtOpen} />
     </VirtuosoMockContext.Provider>
   );
   const view = render(list(messages));
@@ -105,4 +105,71 @@ it('renders a message’s WhatsApp formatting and links, and shows any HTML in i
   expect(within(row).getByRole('link', { name: 'https://shop.example/o/42' })).toHaveAttribute('target', '_blank');
   expect(row).toHaveTextContent('<script>alert(1)</script>');
   expect(row.querySelector('script')).toBeNull();
+});
+
+describe('new messages', () => {
+  /**
+   * The member scrolls up to the oldest of forty rows (jsdom has no layout: the scroller reports their
+   * height). Virtuoso tells whether the list is at the bottom 50 ms after the scroll.
+   */
+  async function scrollToTop() {
+    const scroller = screen.getByRole('region', { name: 'Messages with Aisha Khan' });
+    Object.defineProperty(scroller, 'scrollHeight', { configurable: true, value: 90 * 40 });
+    scroller.scrollTop = 0;
+    fireEvent.scroll(scroller);
+    await act(() => new Promise((resolve) => setTimeout(resolve, 100)));
+    return scroller;
+  }
+
+  it('while the member reads older messages, new ones do not move the view: a pill counts them and takes the member to the first', async () => {
+    const user = userEvent.setup();
+    const { showNext } = renderList(range(1, 40));
+    const scroller = await scrollToTop();
+    expect(shownRows()[0]).toContain('Message 1');
+    expect(screen.queryByRole('button', { name: /new message/ })).not.toBeInTheDocument();
+
+    showNext(range(1, 42));
+    expect(shownRows()[0]).toContain('Message 1');
+    showNext(range(1, 43));
+    const pill = screen.getByRole('button', { name: '3 new messages' });
+
+    await user.click(pill);
+    expect(screen.queryByRole('button', { name: /new message/ })).not.toBeInTheDocument();
+    // The keyboard carries on in the messages (the scroll itself is the browser test's: jsdom lays nothing out).
+    expect(scroller).toHaveFocus();
+  });
+
+  it('the pill answers Enter, and says "1 new message" for one', async () => {
+    const user = userEvent.setup();
+    const { showNext } = renderList(range(1, 40));
+    await scrollToTop();
+    showNext(range(1, 41));
+    screen.getByRole('button', { name: '1 new message' }).focus();
+    await user.keyboard('{Enter}');
+    expect(screen.queryByRole('button', { name: /new message/ })).not.toBeInTheDocument();
+  });
+
+  it('at the newest message, new ones simply follow, with no pill', () => {
+    const { showNext } = renderList(range(1, 2));
+    showNext(range(1, 4));
+    expect(shownRows().at(-1)).toContain('Message 4');
+    expect(screen.queryByRole('button', { name: /new message/ })).not.toBeInTheDocument();
+  });
+
+  it('a divider heads the messages that were unread when the chat opened, and stays while it is open', () => {
+    const ours = text(5, { direction: 'outbound', content: 'Our reply' });
+    const { showNext } = renderList([...range(1, 4), ours], 2);
+    const rows = screen.getAllByRole('listitem');
+    expect(within(rows[2]).getByRole('separator', { name: 'New messages' })).toBeInTheDocument();
+    expect(screen.getAllByRole('separator', { name: 'New messages' })).toHaveLength(1);
+
+    showNext([...range(1, 4), ours, text(6)]);
+    expect(within(screen.getAllByRole('listitem')[2]).getByRole('separator', { name: 'New messages' })).toBeInTheDocument();
+    expect(screen.getAllByRole('separator', { name: 'New messages' })).toHaveLength(1);
+  });
+
+  it('shows no divider for a chat opened with nothing unread', () => {
+    renderList(range(1, 3), 0);
+    expect(screen.queryByRole('separator', { name: 'New messages' })).not.toBeInTheDocument();
+  });
 });

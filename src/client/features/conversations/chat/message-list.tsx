@@ -3,12 +3,13 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import { useContext, useMemo, useState, type ComponentProps } from 'react';
-import { Virtuoso, VirtuosoMockContext, type ItemProps, type ListProps } from 'react-virtuoso';
+import { useContext, useMemo, useRef, useState, type ComponentProps } from 'react';
+import { Virtuoso, VirtuosoMockContext, type ItemProps, type ListProps, type VirtuosoHandle } from 'react-virtuoso';
 import { dayLabel } from '../format/message-dates';
 import { groupPosition } from '../format/message-groups';
 import { messageKey, type InboxMessage } from '../state/inbox-message';
 import { MessageBubble } from './message-bubble';
+import { NewMessagesPill, UnreadDivider, unreadDividerKey, useNewMessages } from './new-messages';
 import type { OlderState } from './use-messages';
 
 /**
@@ -16,6 +17,9 @@ import type { OlderState } from './use-messages';
  * the view still; it only has to stay positive.
  */
 const FIRST_INDEX = 1_000_000;
+
+/** Within this distance of the end the member is at the newest message: new ones follow, and nothing is counted. */
+const AT_BOTTOM_PX = 48;
 
 interface ListContext {
   hasMore: boolean;
@@ -93,15 +97,18 @@ export interface MessageListProps extends ListContext {
   onRetry: (clientId: string) => void;
   /** The conversation's name, for the list's accessible name. */
   label: string;
+  /** The conversation's unread count when it was opened: the unread divider heads those messages. */
+  unreadAtOpen?: number;
 }
 
 /**
  * The messages, virtualized, opening at the newest: only the rows in view are rendered (and grouped, and
  * headed by their day when it changes).
  * Scrolling to the top loads older history, prepended without moving what is on screen; new messages
- * keep the view at the bottom when it was there, and a message of ours always brings it down.
+ * keep the view at the bottom when it was there, and a message of ours always brings it down. Above the
+ * bottom, new messages do not move the view: a pill counts them and takes the member down to the first.
  */
-export function MessageList({ messages, onRetry, label, hasMore, olderState, onLoadOlder }: MessageListProps) {
+export function MessageList({ messages, onRetry, label, hasMore, olderState, onLoadOlder, unreadAtOpen = 0 }: MessageListProps) {
   // The first message shown when the list opened: every message before it was prepended since. Its key
   // stays the same when its stored copy replaces it, and it is found from the start of the list, so the
   // search costs what was prepended, not the whole conversation.
@@ -116,31 +123,50 @@ export function MessageList({ messages, onRetry, label, hasMore, olderState, onL
   const measured = useContext(VirtuosoMockContext) === undefined;
   const last = messages.at(-1);
   const ownPending = last?.direction === 'outbound' && last.status === 'sending';
+  const [dividerKey] = useState(() => unreadDividerKey(messages, unreadAtOpen));
+  const [atBottom, setAtBottom] = useState(true);
+  const fresh = useNewMessages(messages, atBottom);
+  const virtuoso = useRef<VirtuosoHandle>(null);
+  const scroller = useRef<HTMLElement | null>(null);
+  const goToNew = () => {
+    virtuoso.current?.scrollToIndex({ index: fresh.firstIndex, align: 'start', behavior: 'smooth' });
+    fresh.markSeen();
+    // The pill goes: the keyboard carries on in the messages.
+    scroller.current?.focus({ preventScroll: true });
+  };
 
   return (
-    <Virtuoso<InboxMessage, ListContext>
-      role="region"
-      aria-label={`Messages with ${label}`}
-      style={{ flexGrow: 1 }}
-      data={messages}
-      context={{ hasMore, olderState, onLoadOlder }}
-      components={COMPONENTS}
-      firstItemIndex={firstItemIndex}
-      initialTopMostItemIndex={measured ? { index: 'LAST', align: 'end' } : undefined}
-      alignToBottom
-      startReached={() => hasMore && olderState === 'idle' && onLoadOlder()}
-      followOutput={(atBottom) => (atBottom || ownPending ? 'auto' : false)}
-      computeItemKey={(_index, message) => messageKey(message)}
-      itemContent={(index, message) => {
-        // The day's separator is part of its first message's row: Virtuoso's items stay the messages.
-        const { startsGroup, endsGroup, startsDay } = groupPosition(messages, index - firstItemIndex);
-        return (
-          <>
-            {startsDay && <DaySeparator sentAt={message.sentAt} />}
-            <MessageBubble message={message} startsGroup={startsGroup} endsGroup={endsGroup} onRetry={onRetry} />
-          </>
-        );
-      }}
-    />
+    <Box sx={{ position: 'relative', flexGrow: 1, minHeight: 0, display: 'flex', flexDirection: 'column' }}>
+      <Virtuoso<InboxMessage, ListContext>
+        ref={virtuoso}
+        scrollerRef={(element) => (scroller.current = element instanceof HTMLElement ? element : null)}
+        role="region"
+        aria-label={`Messages with ${label}`}
+        style={{ flexGrow: 1 }}
+        data={messages}
+        context={{ hasMore, olderState, onLoadOlder }}
+        components={COMPONENTS}
+        firstItemIndex={firstItemIndex}
+        initialTopMostItemIndex={measured ? { index: 'LAST', align: 'end' } : undefined}
+        alignToBottom
+        startReached={() => hasMore && olderState === 'idle' && onLoadOlder()}
+        atBottomStateChange={setAtBottom}
+        atBottomThreshold={AT_BOTTOM_PX}
+        followOutput={(isAtBottom) => (isAtBottom || ownPending ? 'auto' : false)}
+        computeItemKey={(_index, message) => messageKey(message)}
+        itemContent={(index, message) => {
+          // The day's separator is part of its first message's row: Virtuoso's items stay the messages.
+          const { startsGroup, endsGroup, startsDay } = groupPosition(messages, index - firstItemIndex);
+          return (
+            <>
+              {startsDay && <DaySeparator sentAt={message.sentAt} />}
+              {messageKey(message) === dividerKey && <UnreadDivider />}
+              <MessageBubble message={message} startsGroup={startsGroup} endsGroup={endsGroup} onRetry={onRetry} />
+            </>
+          );
+        }}
+      />
+      <NewMessagesPill count={fresh.count} onClick={goToNew} />
+    </Box>
   );
 }
