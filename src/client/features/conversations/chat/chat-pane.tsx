@@ -67,7 +67,7 @@ export function ChatPane({ conversation, window, actions, composerRef, onBack, i
       </Box>
       {window.state !== 'open' && <ClosedWindowBanner window={window} conversation={conversation} maySend={maySend} />}
       {maySend ? (
-        <Composer conversation={conversation} disabled={!loaded || window.state !== 'open'} inputRef={composerRef} />
+        <Composer conversation={conversation} disabled={!loaded || window.state !== 'open'} noteDisabled={!loaded} inputRef={composerRef} />
       ) : (
         <Alert severity="info" sx={{ m: 1.5 }}>
           Your role cannot send messages.

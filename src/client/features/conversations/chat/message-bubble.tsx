@@ -1,14 +1,14 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { memo } from 'react';
 import { CONVERSATION_TEXTS } from '@shared/api/conversations';
-import { fullDateTime, shortTime } from '../format/message-dates';
 import { formatMessageText } from '../format/message-formatting';
 import type { InboxMessage } from '../state/inbox-message';
 import { MediaMessage } from './media-message';
 import { MessageStatusIcon } from './message-status';
+import { NoteBubble } from './note-bubble';
+import { SentAt } from './sent-at';
 import { TemplateMessage } from './template-message';
 
 const MEDIA_TYPES = new Set(['image', 'video', 'audio', 'document', 'sticker']);
@@ -19,24 +19,6 @@ export interface MessageBubbleProps {
   endsGroup: boolean;
   /** Sends a failed text message of ours again under its clientId. */
   onRetry?: (clientId: string) => void;
-}
-
-/** The time a message was sent; hovering or focusing it (it takes keyboard focus) shows the full date and time. */
-function SentAt({ sentAt }: { sentAt: string }) {
-  const date = new Date(sentAt);
-  return (
-    <Tooltip title={fullDateTime(date)} describeChild>
-      <Typography
-        component="time"
-        dateTime={sentAt}
-        tabIndex={0}
-        variant="caption"
-        sx={{ borderRadius: 0.5, '&:focus-visible': { outline: '2px solid currentColor', outlineOffset: 1 } }}
-      >
-        {shortTime(date)}
-      </Typography>
-    </Tooltip>
-  );
 }
 
 function Body({ message }: { message: InboxMessage }) {
@@ -61,6 +43,7 @@ function Body({ message }: { message: InboxMessage }) {
  * or stored it and Meta refused it: the server sends a failed message again under its clientId, once.
  */
 export const MessageBubble = memo(function MessageBubble({ message, startsGroup, endsGroup, onRetry }: MessageBubbleProps) {
+  if (message.messageType === 'note') return <NoteBubble message={message} startsGroup={startsGroup} endsGroup={endsGroup} />;
   const outbound = message.direction === 'outbound';
   const failed = message.status === 'failed';
   const unsent = failed && message.seq === null;

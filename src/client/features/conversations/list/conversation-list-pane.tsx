@@ -1,9 +1,11 @@
+import AlternateEmailIcon from '@mui/icons-material/AlternateEmail';
 import SearchIcon from '@mui/icons-material/Search';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
 import Typography from '@mui/material/Typography';
 import type { Ref } from 'react';
 import { CONVERSATION_STATUS_FILTERS, type ConversationStatusFilter } from '@client/app/paths';
@@ -27,7 +29,7 @@ export interface ConversationListPaneProps {
   searchRef: Ref<HTMLInputElement>;
 }
 
-/** The left pane: status filter, the All/Mine/Unassigned switch (for those who see every conversation), search and the list. */
+/** The left pane: status filter, the All/Mine/Unassigned switch (for those who see every conversation), search, Mentions and the list. */
 export function ConversationListPane({ filters, list, selectedId, onOpen, searchRef }: ConversationListPaneProps) {
   const now = useNow(30_000);
   const statusOptions = CONVERSATION_STATUS_FILTERS.map((value) => ({
@@ -48,23 +50,36 @@ export function ConversationListPane({ filters, list, selectedId, onOpen, search
         {filters.canChooseAssignment && (
           <FilterToggle label="Assignment" value={filters.assignment} options={assignmentOptions} onChange={filters.setAssignment} />
         )}
-        <TextField
-          size="small"
-          type="search"
-          placeholder="Search by name or number"
-          value={filters.searchText}
-          onChange={(event) => filters.setSearchText(event.target.value)}
-          slotProps={{
-            htmlInput: { 'aria-label': 'Search conversations', ref: searchRef },
-            input: {
-              startAdornment: (
-                <InputAdornment position="start">
-                  <SearchIcon fontSize="small" />
-                </InputAdornment>
-              ),
-            },
-          }}
-        />
+        <Box sx={{ display: 'flex', gap: 1 }}>
+          <TextField
+            size="small"
+            fullWidth
+            type="search"
+            placeholder="Search by name or number"
+            value={filters.searchText}
+            onChange={(event) => filters.setSearchText(event.target.value)}
+            slotProps={{
+              htmlInput: { 'aria-label': 'Search conversations', ref: searchRef },
+              input: {
+                startAdornment: (
+                  <InputAdornment position="start">
+                    <SearchIcon fontSize="small" />
+                  </InputAdornment>
+                ),
+              },
+            }}
+          />
+          <ToggleButton
+            value="mentions"
+            size="small"
+            selected={filters.mentionsOnly}
+            onChange={() => filters.setMentionsOnly(!filters.mentionsOnly)}
+            sx={{ gap: 0.5, px: 1, textTransform: 'none', whiteSpace: 'nowrap' }}
+          >
+            <AlternateEmailIcon fontSize="small" aria-hidden />
+            Mentions
+          </ToggleButton>
+        </Box>
       </Box>
       {list.isLoading && (
         <Box sx={{ display: 'flex', justifyContent: 'center', py: 4 }}>

@@ -20,11 +20,14 @@ export interface ListFilters {
   canChooseAssignment: boolean;
   searchText: string;
   setSearchText: (text: string) => void;
+  /** Only the conversations where a note mentions the member. */
+  mentionsOnly: boolean;
+  setMentionsOnly: (on: boolean) => void;
   /** What the list shows now (the search settles 300 ms after the last keystroke). */
   args: ConversationListArgs;
 }
 
-/** The list's filters: status (preselected by ?status=), assignment and search. */
+/** The list's filters: status (preselected by ?status=), assignment, search and Mentions. */
 export function useListFilters(): ListFilters {
   const [searchParams] = useSearchParams();
   const { can } = useSession();
@@ -32,12 +35,13 @@ export function useListFilters(): ListFilters {
   const [status, setStatus] = useState<ConversationStatusFilter>(() => statusFrom(searchParams.get('status')));
   const [assignment, setAssignment] = useState<ConversationFilter>('all');
   const [searchText, setSearchText] = useState('');
+  const [mentionsOnly, setMentionsOnly] = useState(false);
   const search = useDebouncedValue(searchText.trim(), CONTACT_SEARCH_DEBOUNCE_MS);
   const filter = canChooseAssignment ? assignment : 'all';
 
   const args = useMemo<ConversationListArgs>(
-    () => ({ filter, ...(status !== 'all' && { status }), ...(search && { search }) }),
-    [filter, status, search],
+    () => ({ filter, ...(status !== 'all' && { status }), ...(search && { search }), ...(mentionsOnly && { mentioned: true as const }) }),
+    [filter, status, search, mentionsOnly],
   );
-  return { status, setStatus, assignment: filter, setAssignment, canChooseAssignment, searchText, setSearchText, args };
+  return { status, setStatus, assignment: filter, setAssignment, canChooseAssignment, searchText, setSearchText, mentionsOnly, setMentionsOnly, args };
 }

@@ -9,9 +9,16 @@ export interface LiveState {
   latest: { pulse: number; conversationIds: string[] };
   /** Bumped when the stream comes back after a drop: everything refetches once (nudges are not replayed). */
   resyncPulse: number;
+  /**
+   * Bumped for each thread note that mentions the member (a `mention` nudge, told only to them), with the
+   * conversations mentioned since the last one: what a sound or a notification hooks onto.
+   */
+  mentionPulse: { pulse: number; conversationIds: string[] };
 }
 
-const initialState: LiveState = { connected: false, listPulse: 0, latest: { pulse: 0, conversationIds: [] }, resyncPulse: 0 };
+const initialState: LiveState = {
+  connected: false, listPulse: 0, latest: { pulse: 0, conversationIds: [] }, resyncPulse: 0, mentionPulse: { pulse: 0, conversationIds: [] },
+};
 
 /** The inbox's live stream as state: whether it is open, and the pulses its nudges send to the list and the open chat. */
 export const liveSlice = createSlice({
@@ -29,14 +36,18 @@ export const liveSlice = createSlice({
       state.listPulse += 1;
       state.latest = { pulse: state.listPulse, conversationIds: action.payload };
     },
+    mentioned(state, action: PayloadAction<string[]>) {
+      state.mentionPulse = { pulse: state.mentionPulse.pulse + 1, conversationIds: action.payload };
+    },
   },
   selectors: {
     selectLiveConnected: (state) => state.connected,
     selectListPulse: (state) => state.listPulse,
     selectResyncPulse: (state) => state.resyncPulse,
     selectLatestNudges: (state) => state.latest,
+    selectMentionPulse: (state) => state.mentionPulse,
   },
 });
 
-export const { streamOpened, streamDropped, nudgesArrived } = liveSlice.actions;
-export const { selectLiveConnected, selectListPulse, selectResyncPulse, selectLatestNudges } = liveSlice.selectors;
+export const { streamOpened, streamDropped, nudgesArrived, mentioned } = liveSlice.actions;
+export const { selectLiveConnected, selectListPulse, selectResyncPulse, selectLatestNudges, selectMentionPulse } = liveSlice.selectors;

@@ -5,7 +5,7 @@ import type { ClientServices, EventStream } from '@client/api/client-services';
 import { useAppDispatch } from '@client/app/hooks';
 import { useSession } from '@client/session/use-session';
 import type { LiveNudge } from '@shared/api/live';
-import { nudgesArrived, streamDropped, streamOpened } from './live-slice';
+import { mentioned, nudgesArrived, streamDropped, streamOpened } from './live-slice';
 import { openSharedEventStream } from './shared-event-stream';
 
 /** Nudges are passed on in batches, at most one a second: a burst of messages costs one refetch. */
@@ -17,10 +17,11 @@ const openStream = (url: string, userId: string): ThunkAction<EventStream, unkno
     ? openSharedEventStream(services.tabSharing, `parley-live:${userId}`, () => services.openEventStream(url))
     : services.openEventStream(url);
 
-function conversationIdOf(data: string): string | null {
+/** A nudge's conversation and kind, or null when the data is not a nudge. */
+function nudgeOf(data: string): Pick<LiveNudge, 'conversationId' | 'kind'> | null {
   try {
     const nudge = JSON.parse(data) as Partial<LiveNudge>;
-    return typeof nudge.conversationId === 'string' ? nudge.conversationId : null;
+    return typeof nudge.conversationId === 'string' ? { conversationId: nudge.conversationId, kind: nudge.kind ?? 'conversation' } : null;
   } catch {
     return null;
   }
@@ -59,8 +60,10 @@ export function useLiveStream(): void {
       dispatch(streamDropped());
     });
     stream.addEventListener('nudge', (event) => {
-      const id = conversationIdOf(event.data);
-      if (id) pending.add(id);
+      const nudge = nudgeOf(event.data);
+      if (nudge) pending.add(nudge.conversationId);
+      // A mention is the member's own news (a sound, a notification): told at once, not batched.
+      if (nudge?.kind === 'mention') dispatch(mentioned([nudge.conversationId]));
       timer ??= setTimeout(flush, Math.max(0, lastBatchAt + NUDGE_BATCH_MS - Date.now()));
     });
     return () => {

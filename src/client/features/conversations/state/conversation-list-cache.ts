@@ -6,6 +6,8 @@ export interface ConversationListArgs {
   filter: ConversationFilter;
   status?: ConversationStatus;
   search?: string;
+  /** Only conversations where a thread note mentions the member (the Mentions filter). */
+  mentioned?: true;
 }
 
 /** One list, normalized: the conversations by id, newest activity first, and how far it is loaded. */
@@ -56,5 +58,6 @@ export function listParams(args: ConversationListArgs, page: number, limit: numb
     filter: args.filter,
     ...(args.status && { status: args.status }),
     ...(args.search && { search: args.search }),
+    ...(args.mentioned && { mentioned: 'me' }),
   };
 }
