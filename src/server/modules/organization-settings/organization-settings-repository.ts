@@ -1,9 +1,10 @@
 import { count, desc, eq, sql } from 'drizzle-orm';
-import type { OrganizationSettingChange, OrganizationSettingName, OrganizationSettingValue } from '@shared/api/organization-settings';
+import type {
+  OrganizationSettingChange, OrganizationSettingChangePage, OrganizationSettingName, OrganizationSettingValue,
+} from '@shared/api/organization-settings';
 import type { Queryable } from '../../db/database';
 import { organizationSettingChanges, organizationSettings, users } from '../../db/schema';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
-import type { Paginated } from '@shared/api/pagination';
 
 /** The organization settings repository owns organization_settings and organization_setting_changes. */
 
@@ -60,7 +61,7 @@ export async function listChanges(
   db: Queryable,
   organizationId: string,
   page: PageRequest,
-): Promise<Paginated<OrganizationSettingChange>> {
+): Promise<OrganizationSettingChangePage> {
   const where = eq(organizationSettingChanges.organizationId, organizationId);
   const [[{ total }], rows] = await Promise.all([
     db.select({ total: count() }).from(organizationSettingChanges).where(where),
