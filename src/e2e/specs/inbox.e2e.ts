@@ -234,7 +234,9 @@ test('a closed window disables the composer, says why, and offers a template to 
   const banner = page.getByRole('alert').filter({ hasText: 'The 24-hour conversation window is closed' });
   await banner.waitFor();
 
-  await banner.getByRole('link', { name: 'Send Template Message' }).click();
+  // The Admin may send in the chat and broadcast: both ways out (the Agent's are in template-from-chat.e2e).
+  await banner.getByRole('button', { name: 'Send Template Message' }).waitFor();
+  await banner.getByRole('link', { name: 'New Broadcast to this Contact' }).click();
   await page.waitForURL((url) => url.pathname === '/broadcast/new');
   expect(new URL(page.url()).searchParams.get('contactId')).toBe(contactId);
 
