@@ -3,7 +3,8 @@ import { http, HttpResponse } from 'msw';
 import type { AddThreadNoteRequest, MentionableMember } from '@shared/api/thread-notes';
 import { apiUrl } from '@client/testing/msw/api-url';
 import { server } from '@client/testing/msw/server';
-import { conversation, message, mockInbox, page } from './testing/inbox-api';
+import { FakeStream } from './testing/fake-live';
+import { aishaAndOmar, conversation, message, mockInbox, page } from './testing/inbox-api';
 import { renderInbox } from './testing/render-inbox';
 
 /** The composer's Note mode: a note only the team sees, '@' suggesting teammates who can see the conversation. */
@@ -135,5 +136,20 @@ describe('The Mentions filter', () => {
     expect(asked).toContain('me');
     await user.click(mentions);
     expect(await screen.findByText('Aisha Khan')).toBeInTheDocument();
+  });
+});
+
+describe('A mention heard live', () => {
+  it('is recorded as a mention pulse naming its conversation; other nudges are not', async () => {
+    const { aisha: first, omar, messages } = aishaAndOmar();
+    mockInbox({ conversations: [first, omar], messages });
+    const stream = new FakeStream();
+    const { store } = renderInbox('/conversations', undefined, 'desktop', { openEventStream: () => stream });
+    expect(await screen.findByText('Omar Haddad')).toBeInTheDocument();
+    stream.emit('open');
+    stream.emit('nudge', { conversationId: 'v-1', counter: 4, kind: 'message' });
+    expect(store.getState().live.mentionPulse).toEqual({ pulse: 0, conversationIds: [] });
+    stream.emit('nudge', { conversationId: 'v-2', counter: 5, kind: 'mention' });
+    expect(store.getState().live.mentionPulse).toEqual({ pulse: 1, conversationIds: ['v-2'] });
   });
 });
