@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { WINDOW_CLOSED_MESSAGE, type Conversation, type ConversationResponse } from '../../shared/api/conversations';
 import type { SessionResponse } from '../../shared/api/auth';
 import { launchBrowser, newSession, signInThroughUi } from '../support/browser';
-import { customerWrites, DEMO_PHONE_NUMBER_ID, makeAttentive, newCustomer, sendsTo, storedConversation, type SandboxCustomer } from '../support/sandbox';
+import { customerWrites, DEMO_PHONE_NUMBER_ID, makeAttentive, newCustomer, sendsTo } from '../support/sandbox';
+import { openChat } from '../support/chat';
 import { joinAs, type JoinedMember } from '../support/team';
 
 /**
@@ -27,13 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function openChat(page: Page, customer: SandboxCustomer): Promise<Conversation> {
-  const conversation = await storedConversation(page, customer);
-  await page.goto(`/conversations/${conversation.contact.id}`);
-  await page.getByRole('region', { name: `Messages with ${customer.name}` }).waitFor();
-  return conversation;
-}
 
 async function conversationNow(page: Page, id: string): Promise<Conversation> {
   const response = await page.request.get(`/api/conversations/${id}`);

@@ -1,7 +1,7 @@
-import type { Browser, Page } from 'playwright-core';
-import type { Conversation } from '../../shared/api/conversations';
+import type { Browser } from 'playwright-core';
 import { launchBrowser, newSession, signInThroughUi } from '../support/browser';
-import { customerWrites, DEMO_PHONE_NUMBER_ID, makeAttentive, newCustomer, sendsTo, storedConversation, type SandboxCustomer } from '../support/sandbox';
+import { customerWrites, DEMO_PHONE_NUMBER_ID, makeAttentive, newCustomer, sendsTo } from '../support/sandbox';
+import { openChat } from '../support/chat';
 import { joinAs, type JoinedMember } from '../support/team';
 import { until } from '../support/until';
 
@@ -28,13 +28,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-async function openChat(page: Page, customer: SandboxCustomer): Promise<Conversation> {
-  const conversation = await storedConversation(page, customer);
-  await page.goto(`/conversations/${conversation.contact.id}`);
-  await page.getByRole('region', { name: `Messages with ${customer.name}` }).waitFor();
-  return conversation;
-}
 
 test('on a closed window an Agent sends a template from the chat, once, and sees it in the thread', async () => {
   const customer = newCustomer('Noura');
