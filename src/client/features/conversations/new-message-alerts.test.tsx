@@ -6,6 +6,7 @@ import { sessionUser } from '@client/testing/fixtures';
 import { fakeAlerts, type FakeAlerts } from '@client/testing/fake-alerts';
 import { apiUrl } from '@client/testing/msw/api-url';
 import { server } from '@client/testing/msw/server';
+import { mentioned } from './live/live-slice';
 import { NUDGE_BATCH_MS } from './live/use-live-stream';
 import { FakeStream } from './testing/fake-live';
 import { conversation, minutesAgo, mockInbox, page } from './testing/inbox-api';
@@ -118,6 +119,24 @@ describe('a new inbound message draws the member back', () => {
     await silent.nudge([wrote(aisha, 'Hello?'), omar]);
     expect(silent.alerts.playSound).not.toHaveBeenCalled();
     expect(silent.alerts.showNotification).not.toHaveBeenCalled();
+  });
+
+  it("when a note mentions the member, also in a colleague's conversation: a sound and a notification that opens it", async () => {
+    const colleagues = { ...omar, assignedToId: COLLEAGUE, assignedTo: 'Omar Saleh' };
+    const { alerts, tab } = await openInbox(ALL_ON, [aisha, colleagues]);
+    act(() => void tab.store.dispatch(mentioned(['v-2'])));
+    expect(alerts.playSound).toHaveBeenCalledTimes(1);
+    const [shown] = alerts.showNotification.mock.calls[0];
+    expect(shown).toMatchObject({ title: 'Omar Haddad', body: 'You were mentioned in a note' });
+    act(() => shown.onClick());
+    expect(tab.router.state.location.pathname).toBe('/conversations/contact-v-2');
+  });
+
+  it('a mention is silent when both switches are off', async () => {
+    const { alerts, tab } = await openInbox({ sound: false, desktopNotifications: false });
+    act(() => void tab.store.dispatch(mentioned(['v-2'])));
+    expect(alerts.playSound).not.toHaveBeenCalled();
+    expect(alerts.showNotification).not.toHaveBeenCalled();
   });
 
   it('with two inbox tabs of one browser, only the one the member looked at last rings', async () => {

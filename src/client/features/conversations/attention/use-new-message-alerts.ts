@@ -1,11 +1,13 @@
 import { useEffect, useRef } from 'react';
 import { alertServices } from '@client/api/alert-services';
 import { useGetMemberPreferencesQuery } from '@client/api/member-preferences-endpoints';
-import { useAppDispatch } from '@client/app/hooks';
+import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import { useSession } from '@client/session/use-session';
 import type { Conversation } from '@shared/api/conversations';
+import { selectMentionPulse } from '../live/live-slice';
+import { usePulse } from '../live/use-pulse';
 import { arrivalsSince, concernsMember, snapshotOf, type ListSnapshot } from './inbound-arrivals';
-import { ringFor } from './ring';
+import { mentionNotification, messageNotification, ring } from './ring';
 import { joinRingTurns, type RingTurn } from './ring-turn';
 
 export interface NewMessageAlertsOptions {
@@ -21,9 +23,10 @@ export interface NewMessageAlertsOptions {
 
 /**
  * A sound and a desktop notification, as the member's switches say, when a refreshed list shows a new
- * inbound message in a conversation assigned to the member or unassigned. The list is what the member
- * may see, and the first load of a list (after opening the inbox or changing the filter) never rings.
- * Only the tab whose turn it is rings (ring-turn.ts).
+ * inbound message in a conversation assigned to the member or unassigned, and when a note mentions the
+ * member (the live stream's mention nudge, told only to them). The list is what the member may see, and
+ * the first load of a list (after opening the inbox or changing the filter) never rings. Only the tab
+ * whose turn it is rings (ring-turn.ts).
  */
 export function useNewMessageAlerts({ listKey, conversations, loaded, openConversationId, onOpen }: NewMessageAlertsOptions): void {
   const dispatch = useAppDispatch();
@@ -57,6 +60,13 @@ export function useNewMessageAlerts({ listKey, conversations, loaded, openConver
     const arrivals = arrivalsSince(previous.snapshot, conversations).filter(
       (conversation) => concernsMember(conversation, me) && !(conversation.id === openId && alerts.isTabVisible()),
     );
-    ringFor(alerts, switches, arrivals, open);
+    ring(alerts, switches, arrivals.map((conversation) => messageNotification(conversation, open)));
   }, [dispatch, listKey, conversations, loaded]);
+
+  const mention = useAppSelector(selectMentionPulse);
+  usePulse(mention.pulse, () => {
+    if (!preferences || !turn.current?.isMine()) return;
+    const shown = (id: string) => conversations.find((conversation) => conversation.id === id);
+    ring(dispatch(alertServices), preferences, mention.conversationIds.map((id) => mentionNotification(id, shown(id), onOpen)));
+  });
 }
