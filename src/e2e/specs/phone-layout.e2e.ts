@@ -70,6 +70,7 @@ test('the inbox shows one pane at a time: a chat replaces the list, its actions 
     page.getByRole('textbox', { name: 'Message' }),
     page.getByRole('button', { name: 'Send message' }),
     page.getByRole('button', { name: 'Attach file' }),
+    page.getByRole('button', { name: 'Insert emoji' }),
   ]) {
     expect(await withinWidth(control)).toBe(true);
   }
