@@ -228,3 +228,17 @@ export async function startAgents(setups: AgentSetup[], mode: ClientMode): Promi
   }
   return { recorder, stop: () => agents.forEach((agent) => agent.stop()) };
 }
+
+/** Only the agents' streams, no other request: what the open streams alone cost the servers. */
+export async function openStreamsOnly(setups: AgentSetup[]): Promise<{ open: number; close: () => void }> {
+  const requests: http.ClientRequest[] = [];
+  const opened = await Promise.all(setups.map((setup) => new Promise<boolean>((resolve) => {
+    const request = http.get(`${setup.origin}/api/events`, { agent: false, headers: { cookie: setup.cookie, accept: 'text/event-stream' } }, (response) => {
+      response.resume();
+      resolve(response.statusCode === 200);
+    });
+    request.on('error', () => resolve(false));
+    requests.push(request);
+  })));
+  return { open: opened.filter(Boolean).length, close: () => requests.forEach((request) => request.destroy()) };
+}

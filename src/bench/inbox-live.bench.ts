@@ -1,7 +1,7 @@
 import os from 'node:os';
 import { monitorEventLoopDelay } from 'node:perf_hooks';
 import { megabytes, ms, nowMs, percentile, sleep } from './abuse-stats';
-import { startAgents, type AgentSetup, type ClientMode, type Recorder } from './inbox-live-agents';
+import { openStreamsOnly, startAgents, type AgentSetup, type ClientMode, type Recorder } from './inbox-live-agents';
 import { postBefore, sendInbound, type InboundRun } from './inbox-live-inbound';
 import { startLiveStack, type LiveStack } from './inbox-live-stack';
 import { idleBusy, startBusyMeter } from './machine-busy';
@@ -166,18 +166,33 @@ async function measureClient(stack: LiveStack, setups: AgentSetup[], mode: Clien
   }
 }
 
+/** The servers' RSS with every agent's stream open and nothing else asked (after a settle), then the streams closed. */
+async function measureStreamsAlone(stack: LiveStack, setups: AgentSetup[]): Promise<{ streams: number; rss: number | null }> {
+  process.stderr.write(`  ${setups.length} streams alone...\n`);
+  const streams = await openStreamsOnly(setups);
+  await sleep(5_000);
+  const rss = serversRss(stack);
+  streams.close();
+  await sleep(3_000);
+  return { streams: streams.open, rss };
+}
+
 const spread = (sorted: number[]) => (sorted.length === 0 ? 'none' : `${ms(percentile(sorted, 0.5))} / ${ms(percentile(sorted, 0.99))} (n=${sorted.length.toLocaleString('en')})`);
 const perMinute = (rates: { all: number; seeAll: number; own: number }) =>
   `${rates.all.toFixed(1)} (see all ${rates.seeAll.toFixed(1)}, own + unassigned ${rates.own.toFixed(1)})`;
-const rssAbove = (figures: ClientFigures) => (figures.rssIdle !== null && figures.rssConnected !== null ? figures.rssConnected - figures.rssIdle : null);
-function rssText(figures: ClientFigures): string {
-  const above = rssAbove(figures);
+interface RssPair {
+  idle: number | null;
+  connected: number | null;
+}
+const rssAbove = ({ idle, connected }: RssPair) => (idle !== null && connected !== null ? connected - idle : null);
+function rssText(pair: RssPair): string {
+  const above = rssAbove(pair);
   if (above === null) return 'unknown (no /proc)';
-  return `${above >= 0 ? '+' : '-'}${megabytes(Math.abs(above))} above idle (${megabytes(figures.rssIdle ?? 0)} → ${megabytes(figures.rssConnected ?? 0)})`;
+  return `${megabytes(Math.abs(above))} ${above >= 0 ? 'above' : 'below'} idle (${megabytes(pair.idle ?? 0)} → ${megabytes(pair.connected ?? 0)})`;
 }
 const busyText = (share: number | null) => (share === null ? 'unknown' : `${Math.round(share * 100)}%`);
 
-function tableOf(live: ClientFigures, polling: ClientFigures, busyBefore: number | null): BenchRow[] {
+function tableOf(live: ClientFigures, polling: ClientFigures, busyBefore: number | null, alone: { streams: number; rss: number | null; idle: number | null }): BenchRow[] {
   const row = (metric: string, value: string, target?: string): BenchRow => ({ suite: SUITE, metric, value, target });
   const p99 = percentile(live.nudgeLatencies, 0.99);
   const idle = live.quietPerAgentMinute.all;
@@ -189,9 +204,13 @@ function tableOf(live: ClientFigures, polling: ClientFigures, busyBefore: number
     row('API requests per idle connected agent with a chat open, per minute (quiet window)', `live: ${perMinute(live.quietPerAgentMinute)}; polling: ${perMinute(polling.quietPerAgentMinute)}`, `≤ 10 (${idle <= 10 ? 'met' : 'MISSED'}); polling ~36`),
     row('API requests per agent per minute while customers write', `live: ${perMinute(live.loadPerAgentMinute)}; polling: ${perMinute(polling.loadPerAgentMinute)}`),
     row(
-      `server RSS for ${live.streamsOpen.toLocaleString('en')} open streams (both processes, quiet window's end)`,
-      `live (streams and the agents' requests): ${rssText(live)}; polling (the same agents without streams, after the live run): ${rssText(polling)}`,
-      `< 100 MB above idle (${(rssAbove(live) ?? Infinity) < 100 * 1024 * 1024 ? 'met' : 'MISSED'})`,
+      `server RSS for ${alone.streams.toLocaleString('en')} open streams, nothing else asked (both processes)`,
+      rssText({ idle: alone.idle, connected: alone.rss }),
+      `< 100 MB above idle (${(rssAbove({ idle: alone.idle, connected: alone.rss }) ?? Infinity) < 100 * 1024 * 1024 ? 'met' : 'MISSED'})`,
+    ),
+    row(
+      'server RSS with every agent connected and asking, quiet window\'s end (both processes)',
+      `live: ${rssText({ idle: live.rssIdle, connected: live.rssConnected })}; polling (after the live run): ${rssText({ idle: polling.rssIdle, connected: polling.rssConnected })}`,
     ),
     row('nudges to members who may not see the conversation', `${live.mayNotSee} of ${live.nudges.toLocaleString('en')} nudges`, `0 (${live.mayNotSee === 0 ? 'met' : 'MISSED'})`),
     row('streams refused / requests failed', `live: ${live.streamFailures} / ${live.failedRequests}; polling: — / ${polling.failedRequests}`, '0 / 0'),
@@ -214,9 +233,10 @@ export const inboxLiveBench: BenchSuite = {
       const setups = agentSetups(stack);
       const busyBefore = await idleBusy(2_000);
       const rssIdle = serversRss(stack);
+      const streamsAlone = await measureStreamsAlone(stack, setups);
       const live = await measureClient(stack, setups, 'live', rssIdle);
       const polling = await measureClient(stack, setups, 'polling', rssIdle);
-      return tableOf(live, polling, busyBefore);
+      return tableOf(live, polling, busyBefore, { ...streamsAlone, idle: rssIdle });
     } finally {
       await stack.stop();
     }
