@@ -6,7 +6,7 @@ import { useSession } from '@client/session/use-session';
 import type { CannedResponse } from '@shared/api/canned-responses';
 import { fillPlaceholders } from '@shared/canned-responses/placeholders';
 import { CANNED_RESPONSE_PAGE_SIZE } from '@shared/constants';
-import { useComposerSuggestions, type ComposerSuggestions } from './composer-suggestions';
+import { suggestionsStatus, useComposerSuggestions, type ComposerSuggestions } from './composer-suggestions';
 
 /**
  * '/' at the start of the message or after a space, then the start of a shortcut, up to the caret:
@@ -76,15 +76,12 @@ export function useCannedResponsePicker({
       </>
     ),
     statusOf: (query, options) =>
-      isError
-        ? 'Canned responses could not be loaded'
-        : isFetching && !data
-          ? 'Loading canned responses…'
-          : options.length === 0
-            ? (data?.data.length ?? 0) === 0
-              ? 'No canned responses yet'
-              : `No canned response matches /${query}`
-            : null,
+      suggestionsStatus({ isError, loading: isFetching && !data, total: data?.data.length ?? 0 }, options.length, {
+        failed: 'Canned responses could not be loaded',
+        loading: 'Loading canned responses…',
+        empty: 'No canned responses yet',
+        noMatch: `No canned response matches /${query}`,
+      }),
     onTrigger: () => setWanted(true),
     onChoose: (reply, trigger) => {
       const filled = fillPlaceholders(reply.content, placeholderValues(contact, user?.name ?? ''));

@@ -29,6 +29,18 @@ function triggerAt(pattern: RegExp, text: string, caret: number): Trigger | null
   return { start, end: caret, query, typed: text.slice(start, caret) };
 }
 
+/** What the list says instead of its options, in order: its source failed, is loading, is empty, or nothing matches. */
+export function suggestionsStatus(
+  source: { isError: boolean; loading: boolean; total: number },
+  matched: number,
+  texts: { failed: string; loading: string; empty: string; noMatch: string },
+): string | null {
+  if (source.isError) return texts.failed;
+  if (source.loading) return texts.loading;
+  if (matched > 0) return null;
+  return source.total === 0 ? texts.empty : texts.noMatch;
+}
+
 export interface ComposerSuggestionsOptions<T> {
   /** What opens the list, e.g. '/' at the start of a word: see `triggerAt`. */
   pattern: RegExp;

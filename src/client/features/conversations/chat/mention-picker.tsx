@@ -3,7 +3,7 @@ import { useState } from 'react';
 import { useSession } from '@client/session/use-session';
 import type { MentionableMember } from '@shared/api/thread-notes';
 import { useGetMentionableMembersQuery } from '../thread-notes-api';
-import { useComposerSuggestions, type ComposerSuggestions } from './composer-suggestions';
+import { suggestionsStatus, useComposerSuggestions, type ComposerSuggestions } from './composer-suggestions';
 
 /** '@' at the start of the note or after a space, then the start of a name, up to the caret. */
 const TRIGGER = /(^|\s)@([\p{L}\p{M}\p{N}_.'-]*)$/u;
@@ -49,15 +49,12 @@ export function useMentionPicker({
     keyOf: (member) => member.id,
     renderOption: (member) => <Typography variant="body2">{member.name}</Typography>,
     statusOf: (query, options) =>
-      isError
-        ? 'Teammates could not be loaded'
-        : isFetching && !data
-          ? 'Loading teammates…'
-          : options.length === 0
-            ? colleagues.length === 0
-              ? 'No teammate can see this conversation'
-              : `No teammate matches @${query}`
-            : null,
+      suggestionsStatus({ isError, loading: isFetching && !data, total: colleagues.length }, options.length, {
+        failed: 'Teammates could not be loaded',
+        loading: 'Loading teammates…',
+        empty: 'No teammate can see this conversation',
+        noMatch: `No teammate matches @${query}`,
+      }),
     onTrigger: () => setWanted(true),
     onChoose: (member, trigger) => {
       const inserted = `@${member.name} `;
