@@ -75,7 +75,7 @@ const featureBoundaries = {
  * module; app.ts, cli/ and seed/ put the modules together. Tests and test helpers may reach anywhere.
  */
 const SERVER_MODULES = [
-  'health', 'roles', 'organizations', 'members', 'invitations', 'auth',
+  'health', 'roles', 'organizations', 'organization-settings', 'members', 'invitations', 'auth', 'member-preferences', 'member-presence',
   'timeline', 'tags', 'contacts', 'notes', 'contact-import', 'templates', 'canned-responses', 'whatsapp-settings', 'media',
   'conversations', 'live', 'automation', 'broadcasts', 'webhooks', 'dashboard', 'api-docs',
 ];

@@ -9,14 +9,17 @@ import { cannedResponseRoutes } from './modules/canned-responses';
 import { broadcastDispatchPlugin, broadcastRoutes } from './modules/broadcasts';
 import { contactImportRoutes } from './modules/contact-import';
 import { contactRoutes, contactsByTagRoutes } from './modules/contacts';
-import { conversationRoutes, mediaRoutes } from './modules/conversations';
+import { conversationRoutes, mediaRoutes, readReceiptsPlugin } from './modules/conversations';
 import { dashboardRoutes } from './modules/dashboard';
 import { apiDocsRoutes } from './modules/api-docs';
 import { healthRoutes } from './modules/health';
 import { invitationRoutes } from './modules/invitations';
 import { livePlugin, liveRoutes } from './modules/live';
 import { mediaPlugin } from './modules/media';
+import { availabilityRoutes } from './modules/member-presence';
+import { memberPreferencesRoutes } from './modules/member-preferences';
 import { memberRoutes } from './modules/members';
+import { organizationSettingsRoutes } from './modules/organization-settings';
 import { contactNoteRoutes } from './modules/notes';
 import { roleRoutes } from './modules/roles';
 import { tagRoutes } from './modules/tags';
@@ -80,6 +83,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(encryptionKeyPlugin);
   await app.register(whatsappAccountsPlugin);
   await app.register(mediaPlugin);
+  await app.register(readReceiptsPlugin);
   await app.register(livePlugin, { listen: database.listen });
   await app.register(webhookInboxPlugin, { databaseKind: database.kind });
   await app.register(broadcastDispatchPlugin, config.broadcastLeaseSeconds ? { leaseSeconds: config.broadcastLeaseSeconds } : {});
@@ -99,9 +103,12 @@ const API_ROUTES: readonly (readonly [FastifyPluginAsync, string])[] = [
   [authRoutes, '/api/auth'],
   [dashboardRoutes, '/api/analytics'],
   [memberRoutes, '/api/members'],
+  [availabilityRoutes, '/api/me/availability'],
+  [memberPreferencesRoutes, '/api/me/preferences'],
   [invitationRoutes, '/api/members'],
   [roleRoutes, '/api/roles'],
   [whatsappSettingsRoutes, '/api/settings'],
+  [organizationSettingsRoutes, '/api/organization'],
   [templateRoutes, '/api/templates'],
   [webhookRoutes, '/api/webhooks'],
   [contactRoutes, '/api/contacts'],

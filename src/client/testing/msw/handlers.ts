@@ -1,10 +1,15 @@
 import { http, HttpResponse } from 'msw';
+import { DEFAULT_MEMBER_PREFERENCES } from '@shared/api/member-preferences';
 import { apiUrl } from './api-url';
 
 /**
  * Answers every test gets unless it overrides them with `server.use(...)`: nobody is signed in
- * (renderWithProviders' `user` option preloads a session instead of asking the server).
+ * (renderWithProviders' `user` option preloads a session instead of asking the server), and a member's
+ * notification switches are the defaults (the inbox reads them before it rings), and a member who
+ * replies in conversations is Available (the header shows the switch).
  */
 export const defaultHandlers = [
   http.get(apiUrl('/auth/verify'), () => HttpResponse.json({ error: 'Not signed in' }, { status: 401 })),
+  http.get(apiUrl('/me/preferences'), () => HttpResponse.json(DEFAULT_MEMBER_PREFERENCES)),
+  http.get(apiUrl('/me/availability'), () => HttpResponse.json({ availability: 'available' })),
 ];
