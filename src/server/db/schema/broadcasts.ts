@@ -17,6 +17,13 @@ export const broadcasts = pgTable(
     /** The template's components when the broadcast was created: what every recipient is sent. */
     templateComponents: jsonb('template_components').notNull().default([]),
     parameters: jsonb('parameters').notNull(),
+    /** A media header's file (an upload of the organization), sent as the Meta media id below. */
+    headerMediaId: uuid('header_media_id'),
+    /** A media header given as an https link, passed to Meta as it is (Parley never fetches it). */
+    headerLink: text('header_link'),
+    /** The header file's id at Meta, uploaded once when sending starts; Meta forgets it after 30 days. */
+    headerMetaMediaId: text('header_meta_media_id'),
+    headerMetaUploadedAt: timestampTz('header_meta_uploaded_at'),
     status: text('status', { enum: BROADCAST_STATUSES }).notNull().default('pending'),
     statusReason: text('status_reason'),
     totalCount: integer('total_count').notNull().default(0),
