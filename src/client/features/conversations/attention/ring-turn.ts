@@ -3,9 +3,10 @@
  * member looked at last. Each inbox tab claims the turn (in localStorage, which every tab of the
  * browser shares) when it opens in view and whenever it is shown again. So the tab in front rings,
  * and when every tab is hidden the one last in front does. When the holder leaves the inbox it gives the
- * turn up and the others claim it; the last to write keeps it. The live stream's leader (Web Locks) is
- * not used for this: it is whichever tab opened first, often a hidden one, while the member looks at
- * the tab in front. Where storage cannot be used, every tab rings (a second beep beats none).
+ * turn up and the others claim it; the last to write keeps it (a tab that crashed keeps it until another
+ * is shown). The live stream's leader (Web Locks) is not used for this: it is whichever tab opened
+ * first, often a hidden one, while the member looks at the tab in front. Where storage cannot be used,
+ * every tab rings (a second beep beats none).
  */
 export interface RingTurn {
   /** Whether this tab rings now. */
