@@ -2,6 +2,7 @@
 import http from 'node:http';
 import type { LiveNudge } from '@shared/api/live';
 import { addMemberWith } from '../../testing/fixtures';
+import { readNudges } from '../../testing/nudge-reader';
 import { createListeningTestApp, organizationOf, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
 import { customerNumber, customerWrites } from '../conversations/inbox-test-fixtures';
 
@@ -32,17 +33,7 @@ function openStream(member: Member | null, headers: Record<string, string> = {})
     const request = http.get({ host: '127.0.0.1', port, path: '/api/events', headers: { ...(member && { cookie: member.cookie }), ...headers } }, (response) => {
       const stream: Stream = { status: response.statusCode ?? 0, nudges: [], ended: false, close: () => request.destroy() };
       streams.push(stream);
-      let buffer = '';
-      response.setEncoding('utf8');
-      response.on('data', (chunk: string) => {
-        buffer += chunk;
-        const events = buffer.split('\n\n');
-        buffer = events.pop() ?? '';
-        for (const event of events) {
-          const data = /^event: nudge\ndata: (.*)$/m.exec(event);
-          if (data) stream.nudges.push(JSON.parse(data[1]) as LiveNudge);
-        }
-      });
+      readNudges(response, (nudge) => stream.nudges.push(nudge));
       response.on('end', () => (stream.ended = true));
       response.on('close', () => (stream.ended = true));
       resolve(stream);
