@@ -1,17 +1,15 @@
 import type { MemberPreferences, MemberPreferencesChange } from '@shared/api/member-preferences';
 import { api } from './base-api';
 
-const MEMBER_PREFERENCES = { type: 'MemberPreferences', id: 'ME' } as const;
-
 /**
  * The signed-in member's notification switches: the Profile tab changes them, the inbox reads them
- * before it rings. A switch moves at once and moves back if the server refuses.
+ * before it rings. A switch moves at once and moves back if the server refuses; the answer is written
+ * into the one cache entry, so no tag is needed.
  */
 export const memberPreferencesEndpoints = api.injectEndpoints({
   endpoints: (build) => ({
     getMemberPreferences: build.query<MemberPreferences, void>({
       query: () => '/me/preferences',
-      providesTags: [MEMBER_PREFERENCES],
     }),
     updateMemberPreferences: build.mutation<MemberPreferences, MemberPreferencesChange>({
       query: (body) => ({ url: '/me/preferences', method: 'PATCH', body }),
