@@ -106,6 +106,8 @@ export interface Message {
   /** Seconds, for audio and video when known. */
   mediaDuration: number | null;
   mediaFileName: string | null;
+  /** A thread note's author (notes only). */
+  authorName?: string;
 }
 
 /** The media fields of a message that carries none. */

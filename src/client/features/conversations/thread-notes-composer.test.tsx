@@ -98,10 +98,14 @@ describe('Notes in the composer', () => {
   });
 
   it('shows a note in the thread with its own label and no delivery tick', async () => {
-    await openChat([message('v-1', 1), message('v-1', 2, { direction: 'outbound', messageType: 'note', status: 'sent', content: 'Refund approved by finance' })]);
+    await openChat([
+      message('v-1', 1),
+      message('v-1', 2, { direction: 'outbound', messageType: 'note', status: 'sent', content: 'Refund approved by finance', authorName: 'Rahul Menon' }),
+    ]);
     const note = screen.getByRole('article', { name: 'Note' });
     expect(within(note).getByText('Note · only your team sees this')).toBeInTheDocument();
     expect(within(note).getByText('Refund approved by finance')).toBeInTheDocument();
+    expect(within(note).getByText('Rahul Menon')).toBeInTheDocument();
     expect(within(note).queryByLabelText(/sent|delivered|read/i)).not.toBeInTheDocument();
   });
 

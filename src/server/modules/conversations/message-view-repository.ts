@@ -1,6 +1,6 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { MESSAGE_TYPES, SORT_KEY_DIGITS, type LastMessage, type Message, type MessageStatus, type MessageType } from '@shared/api/conversations';
-import { mediaFiles, messages, type MESSAGE_TYPES as STORED_MESSAGE_TYPES } from '../../db/schema';
+import { mediaFiles, messages, users, type MESSAGE_TYPES as STORED_MESSAGE_TYPES } from '../../db/schema';
 
 /** How the inbox shows a stored message: the wire `Message`, with its media file's details. */
 
@@ -30,6 +30,9 @@ export const messageViewColumns = {
   mediaSize: mediaFiles.sizeBytes,
   mediaDuration: mediaFiles.durationSeconds,
   mediaFileName: mediaFiles.fileName,
+  // A thread note's author (a note is the team's, so the team sees who wrote it); null for any other message.
+  authorName: sql<string | null>`case when ${messages.messageType} = 'note'
+    then (select ${users.name} from ${users} where ${users.id} = ${messages.senderUserId}) end`.as('author_name'),
 };
 
 /** The join of a message to its media file. */
@@ -58,6 +61,7 @@ export interface MessageViewRow {
   mediaSize: number | null;
   mediaDuration: number | null;
   mediaFileName: string | null;
+  authorName: string | null;
 }
 
 /** A stored file's short-lived address (see MediaUrlSigner). */
@@ -97,6 +101,7 @@ export function toMessage(row: MessageViewRow, mediaUrlOf: MediaUrlOf): Message 
     mediaSize: row.mediaSize,
     mediaDuration: row.mediaDuration,
     mediaFileName: row.mediaFileName,
+    ...(row.authorName !== null && { authorName: row.authorName }),
   };
 }
 

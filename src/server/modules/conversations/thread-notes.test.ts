@@ -15,7 +15,7 @@ const admin = () => suite.admin;
 
 const AGENT = ['chats:view', 'messages:view', 'chats:respond'] as const;
 
-function addNote(member: Member, conversationId: string, payload: unknown) {
+function addNote(member: Member, conversationId: string, payload: Record<string, unknown>) {
   return member.request({ method: 'POST', url: `/api/conversations/${conversationId}/notes`, payload });
 }
 
@@ -43,7 +43,9 @@ describe('POST /conversations/{id}/notes', () => {
     const response = await addNote(admin(), older.conversationId, { content: '  Customer called, refund approved  ' });
     expect(response.statusCode).toBe(201);
     const { message } = response.json<AddThreadNoteResponse>();
-    expect(message).toMatchObject({ messageType: 'note', content: 'Customer called, refund approved', conversationId: older.conversationId });
+    expect(message).toMatchObject({
+      messageType: 'note', content: 'Customer called, refund approved', conversationId: older.conversationId, authorName: admin().user.name,
+    });
 
     const history = await get<MessagePage>(admin(), `/api/conversations/${older.conversationId}/messages`);
     expect(history.data[0]).toEqual(message);

@@ -9,7 +9,7 @@ import { noteLabel, noteSurface } from './note-look';
 
 /**
  * A thread note: the team's own words among the messages, never sent to the customer. Its own colour
- * and label say so; it has no delivery ticks (nothing was delivered).
+ * and label say so, with its author; it has no delivery ticks (nothing was delivered).
  */
 export function NoteBubble({ message, startsGroup, endsGroup }: { message: InboxMessage; startsGroup: boolean; endsGroup: boolean }) {
   return (
@@ -24,7 +24,8 @@ export function NoteBubble({ message, startsGroup, endsGroup }: { message: Inbox
           {THREAD_NOTE_LABEL}
         </Typography>
         <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>{formatMessageText(message.content.trim())}</Typography>
-        <Box sx={{ display: 'flex', justifyContent: 'flex-end', mt: 0.25 }}>
+        <Box sx={{ display: 'flex', justifyContent: 'flex-end', gap: 0.75, mt: 0.25 }}>
+          {message.authorName && <Typography variant="caption">{message.authorName}</Typography>}
           <SentAt sentAt={message.sentAt} />
         </Box>
       </Box>
