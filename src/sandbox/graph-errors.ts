@@ -71,5 +71,9 @@ export const graphErrors = {
     new SandboxGraphError(400, 132000, '(#132000) Number of parameters does not match the expected number of params', {
       details: `${component}: number of localizable_params (${given}) does not match the expected number of params (${expected})`,
     }),
+  templateParameterText: () =>
+    new SandboxGraphError(400, 132018, '(#132018) There was an issue with the parameters in your template.', {
+      details: 'Param text cannot have new-line/tab characters or more than 4 consecutive spaces',
+    }),
   mediaType: (details: string) => new SandboxGraphError(400, 131053, '(#131053) Media upload error', { details }),
 };

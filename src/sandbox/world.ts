@@ -45,7 +45,7 @@ export interface SentMessage {
   phoneNumberId: string;
   to: string;
   type: string;
-  /** What the customer reads: a text's body or a media caption; null for other types. */
+  /** What the customer reads: a text's body, a template's body with its parameters, or a media caption; null for other types. */
   text: string | null;
   /** Quick-reply buttons a customer may press: their text and the payload the send attached. */
   quickReplies: Array<{ text: string; payload: string }>;

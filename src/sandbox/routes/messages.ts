@@ -1,4 +1,5 @@
 import { graphErrors } from '../graph-errors';
+import { checkTextParameters, renderedBody } from '../template-parameters';
 import type { Sandbox } from '../sandbox';
 import { newWamid, type SandboxBusiness, type SandboxNumber, type SandboxTemplate, type SentMessage } from '../world';
 
@@ -31,8 +32,9 @@ export function postMessage(sandbox: Sandbox, business: SandboxBusiness, number:
 
   let quickReplies: Array<{ text: string; payload: string }> = [];
   let category: string | undefined;
+  let templateText: string | null = null;
   if (type === 'text') checkText(body.text);
-  else if (type === 'template') ({ quickReplies, category } = checkTemplate(business, body.template));
+  else if (type === 'template') ({ quickReplies, category, text: templateText } = checkTemplate(business, body.template));
   else if ((MEDIA_TYPES as readonly string[]).includes(type)) checkMedia(sandbox, business, type, body[type]);
   else if (type === 'reaction' && !(isObject(body.reaction) && typeof body.reaction.message_id === 'string')) {
     throw graphErrors.invalidParameter('Param reaction.message_id is required.');
@@ -50,7 +52,7 @@ export function postMessage(sandbox: Sandbox, business: SandboxBusiness, number:
   }
 
   const wamid = newWamid();
-  const sent: SentMessage = { wamid, phoneNumberId: number.id, to, type, text: readableText(body, type), quickReplies, sentAt: Date.now() };
+  const sent: SentMessage = { wamid, phoneNumberId: number.id, to, type, text: templateText ?? readableText(body, type), quickReplies, sentAt: Date.now() };
   if (callbackData) sent.callbackData = callbackData;
   sandbox.world.recordSent(sent);
   sandbox.statuses.schedule(business, number, sent, { freeForm: type !== 'template', reaction: type === 'reaction', category });
@@ -76,7 +78,10 @@ function checkText(text: unknown): void {
   if (text.body.length > MAX_TEXT) throw graphErrors.invalidParameter(`Param text.body must be at most ${MAX_TEXT} characters long.`);
 }
 
-function checkTemplate(business: SandboxBusiness, template: unknown): { quickReplies: Array<{ text: string; payload: string }>; category: string } {
+function checkTemplate(
+  business: SandboxBusiness,
+  template: unknown,
+): { quickReplies: Array<{ text: string; payload: string }>; category: string; text: string | null } {
   if (!isObject(template) || typeof template.name !== 'string') throw graphErrors.invalidParameter('Param template.name is required.');
   const language = isObject(template.language) && typeof template.language.code === 'string' ? template.language.code : '';
   if (!language) throw graphErrors.invalidParameter('Param template.language.code is required.');
@@ -93,7 +98,8 @@ function checkTemplate(business: SandboxBusiness, template: unknown): { quickRep
     const count = given && Array.isArray(given.parameters) ? given.parameters.length : 0;
     if (count !== expected) throw graphErrors.templateParams(part, count, expected);
   }
-  return { quickReplies: quickRepliesOf(found, sentComponents), category: found.category };
+  checkTextParameters(sentComponents);
+  return { quickReplies: quickRepliesOf(found, sentComponents), category: found.category, text: renderedBody(found, sentComponents) };
 }
 
 /** Placeholders a component's text needs; a media header needs its one media parameter. */

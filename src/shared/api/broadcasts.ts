@@ -1,4 +1,5 @@
 import type { Paginated } from './pagination';
+import type { ContactFieldParameter, ParameterContact, TemplateParameterInput } from './template-parameters';
 
 /** Broadcasts and their button automation: the wire types of /broadcast and /automation/rules. */
 
@@ -39,7 +40,8 @@ export interface Broadcast {
   id: string;
   templateName: string;
   templateLanguage: string;
-  parameters: string[];
+  /** Parameter N fills {{N}}: fixed text as a string, or a contact field with its fallback. */
+  parameters: Array<string | ContactFieldParameter>;
   status: BroadcastStatus;
   /** Why the broadcast is paused or failed (e.g. Meta paused the template); null otherwise. */
   statusReason: string | null;
@@ -74,8 +76,8 @@ export interface AutomationRuleInput {
 /** POST /broadcast, with an Idempotency-Key header: the same key answers the same broadcast. */
 export interface CreateBroadcastRequest {
   templateId: string;
-  /** Parameter N fills {{N}} in the template's header and body. */
-  parameters: string[];
+  /** Parameter N fills {{N}} in the template's header and body: fixed text (a bare string too) or a contact field with a fallback. */
+  parameters: TemplateParameterInput[];
   tagIds?: string[];
   contactIds?: string[];
   rules?: AutomationRuleInput[];
@@ -95,6 +97,19 @@ export interface AudienceRequest {
 
 export interface AudienceResponse {
   count: number;
+}
+
+/** POST /broadcast/audience/sample: the audience's contact at `position` (0-based, oldest first), for the preview. */
+export interface AudienceSampleRequest extends AudienceRequest {
+  position: number;
+}
+
+export interface AudienceSampleResponse {
+  /** How many contacts the audience reaches (the positions run from 0 to count − 1). */
+  count: number;
+  position: number;
+  /** Null when the audience has no contact at that position. */
+  contact: ParameterContact | null;
 }
 
 /** The stages of the analytics funnel; each drills down to its recipients. */

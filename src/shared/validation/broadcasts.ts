@@ -1,7 +1,8 @@
-import { array, mixed, object, string, ValidationError, type InferType } from 'yup';
+import { array, mixed, object, string, type InferType } from 'yup';
 import { AUTOMATION_ACTIONS, BROADCAST_STATUSES, RECIPIENT_FILTERS, type AutomationAction } from '../api/broadcasts';
-import { BROADCAST_PAGE_SIZE, MAX_BROADCAST_CONTACTS, MAX_BROADCAST_PARAMETER_LENGTH, MAX_TAGS_PER_BROADCAST } from '../constants';
+import { BROADCAST_PAGE_SIZE, MAX_BROADCAST_CONTACTS, MAX_TAGS_PER_BROADCAST } from '../constants';
 import { pageQuerySchema } from './page-query';
+import { parametersField, unfilledConfirmedField } from './template-parameters';
 import { UUID_FORMAT } from './route-input';
 
 /** The New Broadcast form's rules, which POST /broadcast applies to the same fields. */
@@ -15,36 +16,12 @@ export const AGENT_REQUIRED = 'Please select an agent';
 export const TAG_FOR_RULE_REQUIRED = 'Please select a tag';
 export const AUDIENCE_EITHER = 'Choose either tags or contacts';
 
-export const parameterRequired = (n: number) => `Parameter ${n} is required`;
-export const parameterTooLong = (n: number) => `Parameter ${n} is too long (max ${MAX_BROADCAST_PARAMETER_LENGTH} characters)`;
-export const parameterBadSpacing = (n: number) => `Parameter ${n} cannot contain line breaks, tabs or more than 4 spaces in a row`;
-
-/** WhatsApp refuses a template parameter with a line break, a tab or more than four consecutive spaces (error 132018). */
-const WHATSAPP_REFUSED_SPACING = /[\r\n\t]| {5}/;
+// The parameters' rules live with the chat's template send's, in one place.
+export { parameterBadSpacing, parameterRequired, parameterTooLong, parametersField } from './template-parameters';
 
 /** Meta allows at most 10 buttons per template, so no broadcast has more rules. */
 const MAX_RULES = 10;
-/** No template has more variables than this; bounds the array before its elements are checked. */
-const MAX_PARAMETERS = 100;
-
 const uuid = (message: string) => string().matches(UUID_FORMAT, message);
-
-/** Parameter N fills {{N}}: each one required, at most 1000 characters, spaced as WhatsApp takes it, reported at its own index. */
-export const parametersField = array(string().default(''))
-  .max(MAX_PARAMETERS, `At most ${MAX_PARAMETERS} parameters`)
-  .default([])
-  .test('each-parameter', (values, context) => {
-    // Every bad parameter is reported at its own index, so a form shows all of them at once.
-    const errors = (values ?? []).flatMap((value, index) => {
-      const path = `${context.path}[${index}]`;
-      if (!value || value.trim() === '') return [context.createError({ path, message: parameterRequired(index + 1) })];
-      if (value.length > MAX_BROADCAST_PARAMETER_LENGTH) return [context.createError({ path, message: parameterTooLong(index + 1) })];
-      if (WHATSAPP_REFUSED_SPACING.test(value)) return [context.createError({ path, message: parameterBadSpacing(index + 1) })];
-      return [];
-    });
-    if (errors.length === 0) return true;
-    return errors.length === 1 ? errors[0] : new ValidationError(errors);
-  });
 
 export const tagIdsField = array(uuid('Tag not found').required())
   .min(1, TAGS_REQUIRED)
@@ -105,6 +82,7 @@ export const audienceSchema = object({
 export const newBroadcastFormSchema = object({
   templateId: string().required(TEMPLATE_REQUIRED),
   parameters: parametersField,
+  unfilledConfirmed: unfilledConfirmedField,
   audience: mixed<'tags' | 'contacts'>().oneOf(['tags', 'contacts']).required(),
   tagIds: array(string().required()).when('audience', {
     is: 'tags',

@@ -21,14 +21,13 @@ import { useToast } from '@client/components/toast/use-toast';
 import { BROADCAST_TEXTS } from '@shared/api/broadcasts';
 import type { Template } from '@shared/api/templates';
 import { MAX_PAGE_SIZE } from '@shared/constants';
-import { renderTemplate } from '@shared/templates/template-message';
 import { newBroadcastFormSchema } from '@shared/validation/broadcasts';
 import { useCreateBroadcastMutation } from './broadcasts-api';
 import { AudienceFields } from './compose/audience-fields';
 import { AutomationFields } from './compose/automation-fields';
 import { initialComposeValues, toCreateRequest, type ComposeValues } from './compose/compose-values';
 import { useIdempotencyKey } from './compose/idempotency-key';
-import { MessagePreview } from '@client/components/templates/message-preview';
+import { RecipientPreview } from './compose/recipient-preview';
 import { TemplateFields } from './compose/template-fields';
 
 /** The approved templates are read in one page, the largest the API serves. */
@@ -55,14 +54,6 @@ function Section({ title, subtitle, children }: { title: string; subtitle?: stri
   );
 }
 
-/** The live preview of the chosen template with the parameters typed so far. */
-function Preview({ templates }: { templates: readonly Template[] }) {
-  const { values } = useFormikContext<ComposeValues>();
-  const template = templates.find((t) => t.id === values.templateId);
-  const message = useMemo(() => (template ? renderTemplate(template.components, values.parameters) : null), [template, values.parameters]);
-  return <MessagePreview message={message} />;
-}
-
 interface SendFailure {
   /** The server's reason, when it gave one. */
   detail: string | null;
@@ -79,7 +70,7 @@ function ComposeForm({ templates, templatesLoading, templatesFailed, preselectCo
   const twoColumns = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const preview = (
     <Section title="Preview">
-      <Preview templates={templates} />
+      <RecipientPreview templates={templates} />
     </Section>
   );
   return (

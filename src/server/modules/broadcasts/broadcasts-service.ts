@@ -5,6 +5,7 @@ import {
 } from '@shared/api/broadcasts';
 import type { TemplateComponent } from '@shared/api/templates';
 import { hasMediaHeader } from '@shared/templates/template-message';
+import { storedParameters, wireParameters } from '@shared/templates/personal-parameters';
 import { parameterCountProblem } from '@shared/templates/template-parameters';
 import { TEMPLATE_REQUIRED, type CreateBroadcastInput } from '@shared/validation/broadcasts';
 import type { Database, Queryable } from '../../db/database';
@@ -46,7 +47,7 @@ function toBroadcast({ row, createdByName }: BroadcastWithAuthor, counts: Recipi
     id: row.id,
     templateName: row.templateName,
     templateLanguage: row.templateLanguage,
-    parameters: row.parameters as string[],
+    parameters: wireParameters(storedParameters(row.parameters)),
     status: row.status,
     statusReason: row.statusReason,
     totalCount: row.totalCount,
@@ -84,7 +85,7 @@ export async function getBroadcast(db: Queryable, organizationId: string, broadc
  * The audience as the database will read it: every tag must be a live tag of the organization and every
  * contact one of its contacts (a deleted contact is allowed and simply not reached). Duplicates are dropped.
  */
-async function checkedAudience(db: Queryable, organizationId: string, input: { tagIds?: string[]; contactIds?: string[] }): Promise<Audience> {
+export async function checkedAudience(db: Queryable, organizationId: string, input: { tagIds?: string[]; contactIds?: string[] }): Promise<Audience> {
   if (input.tagIds) {
     const tagIds = [...new Set(input.tagIds.map((id) => id.toLowerCase()))];
     if ((await liveTagsAmong(db, organizationId, tagIds)).length !== tagIds.length) throw invalidInput(TAG_NOT_FOUND);
@@ -112,7 +113,8 @@ function requestHash(input: CreateBroadcastInput): string {
   const sorted = (ids: string[] | undefined) => (ids ? [...new Set(ids.map((id) => id.toLowerCase()))].sort() : null);
   const normalized = {
     templateId: input.templateId.toLowerCase(),
-    parameters: input.parameters,
+    // Fixed texts hash as the plain strings they were before contact fields, so an earlier key still matches.
+    parameters: wireParameters(input.parameters),
     tagIds: sorted(input.tagIds),
     contactIds: sorted(input.contactIds),
     rules: [...input.rules]

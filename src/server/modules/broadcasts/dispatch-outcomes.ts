@@ -7,7 +7,12 @@ export type SendResult =
   | { kind: 'accepted'; wamid: string }
   | { kind: 'error'; error: unknown }
   /** Not sent: its broadcast was paused while the send waited for its slot. */
-  | { kind: 'released' };
+  | { kind: 'released' }
+  /** Not sent: Parley refused it as Meta would (e.g. a rendered parameter Meta refuses), with Meta's code. */
+  | { kind: 'refused'; code: number; message: string };
+
+/** Meta's refusal of a template parameter's text (a line break, a tab, more than four spaces in a row). */
+export const PARAMETER_REFUSED = 132018;
 
 /** What a send's result does: its recipient's settlement (null: unknown, left as it is), and to the broadcast and the pace. */
 export interface SendVerdict {
@@ -70,6 +75,7 @@ export function judgeSend(
 
   if (result.kind === 'accepted') return verdict({ id, state: 'sent', wamid: result.wamid });
   if (result.kind === 'released') return verdict({ id, state: 'pending', retryInMs: 0, refund: true, code: null, message: null });
+  if (result.kind === 'refused') return verdict({ id, state: 'failed', code: result.code, message: result.message });
 
   const { error } = result;
   // Not Meta's answer (no HTTP status): the request may have reached Meta, so the outcome is unknown.

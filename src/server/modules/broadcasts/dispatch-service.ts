@@ -25,14 +25,16 @@ export interface BatchItem {
   /** E.164. */
   to: string;
   attempts: number;
+  /** What this recipient is sent: the template with their own parameters. */
+  send: PreparedSend;
 }
 
 export interface ClaimedBatch {
   organizationId: string;
   attemptId: string;
   items: BatchItem[];
-  /** What each broadcast of the batch sends. */
-  sends: Map<string, PreparedSend & { templateName: string }>;
+  /** The template each broadcast of the batch sends (its pause reasons name it). */
+  sends: Map<string, { templateName: string }>;
   /** Every broadcast the claim touched (a recipient whose contact was deleted failed at once). */
   broadcastIds: string[];
 }
@@ -61,16 +63,21 @@ export async function claimBatch(
       recipient.state === 'sending' && recipient.messageId !== null ? [{ ...recipient, messageId: recipient.messageId }] : []);
     const broadcastIds = [...new Set(claimed.map((recipient) => recipient.broadcastId))];
 
-    const sends = new Map(
-      (await findBroadcastSends(tx, organizationId, [...new Set(sendable.map((recipient) => recipient.broadcastId))]))
-        .map((send) => [send.id, { ...prepareSend(send), templateName: send.templateName }]),
+    const broadcastSends = new Map(
+      (await findBroadcastSends(tx, organizationId, [...new Set(sendable.map((recipient) => recipient.broadcastId))])).map((send) => [send.id, send]),
     );
+    const sends = new Map([...broadcastSends].map(([id, send]) => [id, { templateName: send.templateName }]));
+    // Each recipient's own parameters (contact fields rendered), stored as their message and sent as is.
+    const prepared = sendable.flatMap((recipient) => {
+      const send = broadcastSends.get(recipient.broadcastId);
+      return send ? [{ recipient, send: prepareSend(send, { name: recipient.name, profileName: recipient.profileName, phoneNumber: recipient.phoneE164 }) }] : [];
+    });
     await storeOutboundBatch(tx, organizationId, {
-      create: sendable.filter((recipient) => !recipient.messageExists).map((recipient) => ({
+      create: prepared.filter(({ recipient }) => !recipient.messageExists).map(({ recipient, send }) => ({
         id: recipient.messageId,
         contactId: recipient.contactId,
         messageType: 'template',
-        content: sends.get(recipient.broadcastId)?.content ?? '',
+        content: send.content,
         broadcastId: recipient.broadcastId,
       })),
       // An earlier attempt's message: `failed` ones (Retry failed) go back to `sending`; one still
@@ -79,12 +86,13 @@ export async function claimBatch(
     });
     await markBroadcastsProcessing(tx, organizationId, broadcastIds);
 
-    const items = sendable.map((recipient): BatchItem => ({
+    const items = prepared.map(({ recipient, send }): BatchItem => ({
       recipientId: recipient.id,
       broadcastId: recipient.broadcastId,
       messageId: recipient.messageId,
       to: recipient.phoneE164,
       attempts: recipient.attempts,
+      send,
     }));
     return { organizationId, attemptId, items, sends, broadcastIds };
   });

@@ -128,7 +128,7 @@ export async function interruptedSends(
 ): Promise<ClaimedBatch> {
   const attemptId = randomUUID();
   const [send] = await findBroadcastSends(db, organizationId, [queued.broadcastId]);
-  const prepared = { ...prepareSend(send), templateName: send.templateName };
+  const prepared = prepareSend(send, { name: null, profileName: null, phoneNumber: '' });
   const messageIds = queued.recipients.map(() => uuidv7());
   await db.transaction(async (tx) => {
     await storeOutboundBatch(tx, organizationId, {
@@ -151,9 +151,9 @@ export async function interruptedSends(
     organizationId,
     attemptId,
     items: queued.recipients.map((r, index) => ({
-      recipientId: r.id, broadcastId: queued.broadcastId, messageId: messageIds[index], to: `+${r.waId}`, attempts: 1,
+      recipientId: r.id, broadcastId: queued.broadcastId, messageId: messageIds[index], to: `+${r.waId}`, attempts: 1, send: prepared,
     })),
-    sends: new Map([[queued.broadcastId, prepared]]),
+    sends: new Map([[queued.broadcastId, { templateName: send.templateName }]]),
     broadcastIds: [queued.broadcastId],
   };
 }

@@ -2,7 +2,7 @@ import { performance } from 'node:perf_hooks';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Database } from '../../db/database';
 import { DrainLoop } from '../../lib/drain-loop';
-import { DEFAULT_RETRY_POLICY, judgeSend, type RetryPolicy, type SendResult } from './dispatch-outcomes';
+import { DEFAULT_RETRY_POLICY, judgeSend, PARAMETER_REFUSED, type RetryPolicy, type SendResult } from './dispatch-outcomes';
 import {
   claimBatch, completeIdleBroadcasts, extendWatermarks, reconcileExpiredLeases, settleBatch, startAttempt, sweepStaleAttempts,
   type BatchSettlement, type ClaimedBatch, organizationsSending, reserveSlots, slowDown, type ThrottlePolicy,
@@ -266,7 +266,7 @@ export class BroadcastDispatcher {
     const results = await Promise.all(batch.items.map(async (item, index): Promise<SendResult> => {
       const cleared = await this.awaitTurn(plan, index, watermark);
       if (!cleared || this.mustHold(item.broadcastId, account.phoneNumberId, claimedAt)) return { kind: 'released' };
-      const result = await this.sendOne(client, batch, item);
+      const result = await this.sendOne(client, item);
       this.watch(batch, item, account.phoneNumberId, result);
       return result;
     })).finally(() => this.watermarks.delete(batch.attemptId));
@@ -345,12 +345,12 @@ export class BroadcastDispatcher {
     }
   }
 
-  private async sendOne(client: GraphClient, batch: ClaimedBatch, item: ClaimedBatch['items'][number]): Promise<SendResult> {
-    const send = batch.sends.get(item.broadcastId);
-    if (!send) return { kind: 'released' };
+  private async sendOne(client: GraphClient, item: ClaimedBatch['items'][number]): Promise<SendResult> {
+    // Values Meta would refuse (132018) are refused here, never sent: the recipient fails with Meta's code.
+    if (item.send.problem) return { kind: 'refused', code: PARAMETER_REFUSED, message: item.send.problem };
     try {
       // No retry inside the client: a throughput refusal goes back to the queue and the bucket slows.
-      const { wamid } = await client.sendTemplate(item.to, send.template, { callbackData: item.recipientId, retry: false });
+      const { wamid } = await client.sendTemplate(item.to, item.send.template, { callbackData: item.recipientId, retry: false });
       return { kind: 'accepted', wamid };
     } catch (error) {
       return { kind: 'error', error };

@@ -1,12 +1,17 @@
 import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
-import { BROADCAST_TEXTS, type AudienceResponse, type Broadcast, type BroadcastAnalytics, type BroadcastRecipientsResponse, type BroadcastsResponse, type RetryFailedResponse } from '@shared/api/broadcasts';
+import {
+  BROADCAST_TEXTS, type AudienceResponse, type AudienceSampleResponse, type Broadcast, type BroadcastAnalytics, type BroadcastRecipientsResponse,
+  type BroadcastsResponse, type RetryFailedResponse,
+} from '@shared/api/broadcasts';
 import {
   audienceSchema, broadcastListQuerySchema, createBroadcastSchema, recipientListQuerySchema,
 } from '@shared/validation/broadcasts';
+import { audienceSampleSchema } from '@shared/validation/audience-sample';
 import { idParams, noBody, noQuery } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
+import { audienceSample } from './audience-sample-service';
 import { exportBroadcastRecipients, getBroadcastAnalytics, listBroadcastRecipients } from './broadcast-analytics-service';
 import {
   audienceSize, createBroadcast, deleteBroadcast, getBroadcast, idempotencyKeyOf, listBroadcasts, resumeBroadcast, retryFailedRecipients,
@@ -46,6 +51,10 @@ export async function broadcastRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.post('/audience', { config: { access: 'broadcasts:create' }, schema: { body: audienceSchema } }, async (request): Promise<AudienceResponse> => {
     return audienceSize(db, authOf(request).organizationId, request.body);
+  });
+
+  app.post('/audience/sample', { config: { access: 'broadcasts:create' }, schema: { body: audienceSampleSchema } }, async (request): Promise<AudienceSampleResponse> => {
+    return audienceSample(db, authOf(request).organizationId, request.body);
   });
 
   app.get('/:id', { config: { access: 'broadcasts:view' }, schema: { params: broadcastParams, querystring: noQuery } }, async (request): Promise<Broadcast> => {

@@ -2,18 +2,26 @@ import type { TemplateComponent } from '@shared/api/templates';
 import { hasMediaHeader } from '@shared/templates/template-message';
 import { parameterCountProblem } from '@shared/templates/template-parameters';
 import { TEMPLATE_MESSAGE_TEXTS, type SendTemplateMessageInput } from '@shared/validation/template-messages';
-import { invalidInput, notFound } from '../../lib/domain-error';
+import type { ParameterContact } from '@shared/api/template-parameters';
+import { CONVERSATION_NOT_FOUND } from '@shared/api/conversations';
+import { renderParameters } from '@shared/templates/personal-parameters';
+import { renderedValuesProblem } from '@shared/validation/template-parameters';
+import type { Queryable } from '../../db/database';
+import { conflict, invalidInput, notFound } from '../../lib/domain-error';
+import { findContactRow } from '../contacts';
+import { findConversation } from './conversations-repository';
 import { uuidv7 } from '../../lib/ids';
 import { findTemplate, prepareTemplateSend } from '../templates';
-import { sendOutgoing, type ChatDeps, type SendOutcome } from './replies-service';
-import type { Viewer } from './viewer';
+import { CONTACT_DELETED_NO_SEND, sendOutgoing, type ChatDeps, type SendOutcome } from './replies-service';
+import { visibleConversation, type Viewer } from './viewer';
 
 /**
  * POST /conversations/{id}/messages/template: an approved template of the organization (another
  * organization's answers 404 like a missing one) with one value per variable, sent like a text (same
  * client-id idempotency and configuration checks) but also on a closed customer-service window, the
  * one thing WhatsApp allows then. A template with a media header is refused: Parley sends no header
- * media yet, and Meta would refuse the send.
+ * media yet, and Meta would refuse the send. Contact fields are rendered for the conversation's contact,
+ * and the stored message shows the values sent.
  */
 export async function sendTemplateMessage(deps: ChatDeps, actor: Viewer, conversationId: string, input: SendTemplateMessageInput): Promise<SendOutcome> {
   const template = await findTemplate(deps.db, actor.organizationId, input.templateId);
@@ -24,11 +32,25 @@ export async function sendTemplateMessage(deps: ChatDeps, actor: Viewer, convers
   const parameterProblem = parameterCountProblem(components, input.parameters);
   if (parameterProblem) throw invalidInput(parameterProblem);
 
-  const prepared = prepareTemplateSend({ name: template.name, language: template.language, components }, input.parameters);
+  const values = renderParameters(input.parameters, await recipientOf(deps.db, actor, conversationId));
+  // A contact's field could still make a value Meta refuses (132018): refused here, before anything is stored or sent.
+  const valueProblem = renderedValuesProblem(values);
+  if (valueProblem) throw invalidInput(valueProblem);
+
+  const prepared = prepareTemplateSend({ name: template.name, language: template.language, components }, values);
   return sendOutgoing(deps, actor, conversationId, {
     messageType: 'template',
     content: prepared.content,
     clientId: input.clientId ?? uuidv7(),
     deliver: async (client, to) => (await client.sendTemplate(to, prepared.template)).wamid,
   });
+}
+
+/** The contact a conversation the member sees belongs to, as its parameters read it; 404 like a missing conversation otherwise. */
+async function recipientOf(db: Queryable, actor: Viewer, conversationId: string): Promise<ParameterContact> {
+  const conversation = await findConversation(db, visibleConversation(actor, conversationId));
+  if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
+  const contact = await findContactRow(db, actor.organizationId, conversation.contactId);
+  if (!contact || contact.deletedAt) throw conflict(CONTACT_DELETED_NO_SEND);
+  return { name: contact.name, profileName: contact.profileName, phoneNumber: contact.phoneE164 };
 }

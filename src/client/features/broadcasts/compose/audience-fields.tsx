@@ -9,26 +9,15 @@ import { useEffect, useRef } from 'react';
 import { useGetContactQuery } from '@client/api/contacts-endpoints';
 import { TagPicker } from '@client/components/tags/tag-picker';
 import { useDebouncedValue } from '@client/components/use-debounced-value';
-import { BROADCAST_TEXTS, type AudienceRequest } from '@shared/api/broadcasts';
+import { BROADCAST_TEXTS } from '@shared/api/broadcasts';
 import type { Contact } from '@shared/api/contacts';
 import { CONTACT_SEARCH_DEBOUNCE_MS, MAX_TAGS_PER_BROADCAST } from '@shared/constants';
 import { useCountAudienceQuery } from '../broadcasts-api';
+import { audienceKey, audienceRequest } from './audience-request';
 import type { AudienceMode, ComposeValues } from './compose-values';
 import { ContactPicker } from './contact-picker';
 
 const numberFormat = new Intl.NumberFormat('en-US');
-
-/** The audience as one string, so it can be debounced (a new array each render never settles). */
-function audienceKey(values: ComposeValues): string {
-  return `${values.audience}:${(values.audience === 'tags' ? values.tagIds : values.contactIds).join(',')}`;
-}
-
-function audienceRequest(key: string): AudienceRequest | null {
-  const [mode, list] = key.split(':');
-  const ids = list ? list.split(',') : [];
-  if (ids.length === 0) return null;
-  return mode === 'tags' ? { tagIds: ids } : { contactIds: ids };
-}
 
 /**
  * How many distinct contacts the broadcast will reach (a contact in two tags counts once, deleted ones

@@ -1,5 +1,6 @@
 import type { AutomationAction, CreateBroadcastRequest } from '@shared/api/broadcasts';
 import type { Contact } from '@shared/api/contacts';
+import type { TemplateParameter } from '@shared/api/template-parameters';
 import type { Template } from '@shared/api/templates';
 import { quickReplyButtons, templateVariableCount } from '@shared/templates/template-message';
 
@@ -17,7 +18,10 @@ export interface RuleValues {
 /** What the New Broadcast form holds; `newBroadcastFormSchema` checks it (the contacts ride along for their chips). */
 export interface ComposeValues {
   templateId: string;
-  parameters: string[];
+  /** One per variable: fixed text or a contact field with its fallback. */
+  parameters: TemplateParameter[];
+  /** The member confirmed fixed values that look like unfilled placeholders. */
+  unfilledConfirmed: boolean;
   audience: AudienceMode;
   tagIds: string[];
   contactIds: string[];
@@ -26,18 +30,18 @@ export interface ComposeValues {
 }
 
 export function initialComposeValues(audience: AudienceMode): ComposeValues {
-  return { templateId: '', parameters: [], audience, tagIds: [], contactIds: [], contacts: [], rules: [] };
+  return { templateId: '', parameters: [], unfilledConfirmed: false, audience, tagIds: [], contactIds: [], contacts: [], rules: [] };
 }
 
 /**
  * The fields that follow the template: one parameter per variable (values already typed keep their
  * place) and one rule per quick-reply button, doing nothing until set.
  */
-export function fieldsForTemplate(template: Template | undefined, parameters: readonly string[]): Pick<ComposeValues, 'parameters' | 'rules'> {
+export function fieldsForTemplate(template: Template | undefined, parameters: readonly TemplateParameter[]): Pick<ComposeValues, 'parameters' | 'rules'> {
   if (!template) return { parameters: [], rules: [] };
   const count = templateVariableCount(template.components);
   return {
-    parameters: Array.from({ length: count }, (_, index) => parameters[index] ?? ''),
+    parameters: Array.from({ length: count }, (_, index) => parameters[index] ?? { text: '' }),
     rules: quickReplyButtons(template.components).map((button) => ({
       triggerId: button.id,
       triggerText: button.text,

@@ -6,7 +6,8 @@ import TextField from '@mui/material/TextField';
 import { useField, useFormikContext } from 'formik';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@client/app/paths';
-import { FormikTextField } from '@client/components/form/formik-text-field';
+import { TemplateParameterFields } from '@client/components/templates/template-parameter-fields';
+import { UnfilledConfirmation } from '@client/components/templates/unfilled-confirmation';
 import type { Template } from '@shared/api/templates';
 import { hasMediaHeader } from '@shared/templates/template-message';
 import { fieldsForTemplate, type ComposeValues } from './compose-values';
@@ -18,7 +19,7 @@ export interface TemplateFieldsProps {
   failed: boolean;
 }
 
-/** The template select (approved ones only) and one field per variable, 'Parameter N' filling {{N}}. */
+/** The template select (approved ones only) and one control per variable, 'Parameter N' filling {{N}} with text or a contact field. */
 export function TemplateFields({ templates, loading, failed }: TemplateFieldsProps) {
   const { values, setValues, isSubmitting } = useFormikContext<ComposeValues>();
   const [field, meta, helpers] = useField<string>('templateId');
@@ -68,15 +69,8 @@ export function TemplateFields({ templates, loading, failed }: TemplateFieldsPro
           screen.
         </Alert>
       )}
-      {values.parameters.map((_value, index) => (
-        <FormikTextField
-          key={index}
-          name={`parameters.${index}`}
-          label={`Parameter ${index + 1}`}
-          required
-          helperText={`Fills {{${index + 1}}}`}
-        />
-      ))}
+      <TemplateParameterFields />
+      <UnfilledConfirmation />
     </Box>
   );
 }

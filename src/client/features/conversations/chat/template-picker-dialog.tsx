@@ -6,18 +6,30 @@ import { useMemo, useRef, useState } from 'react';
 import { useGetTemplatesQuery } from '@client/api/templates-endpoints';
 import { errorMessage } from '@client/components/error-message';
 import { FormDialog } from '@client/components/form/form-dialog';
-import { FormikTextField } from '@client/components/form/formik-text-field';
 import { MessagePreview } from '@client/components/templates/message-preview';
+import { TemplateParameterFields } from '@client/components/templates/template-parameter-fields';
+import { UnfilledConfirmation } from '@client/components/templates/unfilled-confirmation';
 import type { Conversation } from '@shared/api/conversations';
+import type { ParameterContact, TemplateParameter } from '@shared/api/template-parameters';
 import type { Template } from '@shared/api/templates';
+import { e164Of } from '@shared/phone';
+import { renderParameters } from '@shared/templates/personal-parameters';
 import { hasMediaHeader, renderTemplate } from '@shared/templates/template-message';
 import { sendTemplateMessageSchema, TEMPLATE_MESSAGE_TEXTS } from '@shared/validation/template-messages';
+import { unfilledConfirmedField } from '@shared/validation/template-parameters';
 import { useSendTemplateMessageMutation } from '../template-messages-api';
 import { prefilledParameters } from './template-prefill';
 
-const formSchema = sendTemplateMessageSchema.pick(['templateId', 'parameters']);
-const INITIAL_VALUES = { templateId: '', parameters: [] as string[] };
+const formSchema = sendTemplateMessageSchema.pick(['templateId', 'parameters']).shape({ unfilledConfirmed: unfilledConfirmedField });
+const INITIAL_VALUES = { templateId: '', parameters: [] as TemplateParameter[], unfilledConfirmed: false };
 type PickerValues = typeof INITIAL_VALUES;
+
+/** The conversation's contact as the parameters read it (the server renders them the same way). */
+const recipientOf = (contact: Conversation['contact']): ParameterContact => ({
+  name: contact.name,
+  profileName: contact.profileName,
+  phoneNumber: e164Of(contact.countryCode, contact.phoneNumber),
+});
 
 export interface TemplatePickerDialogProps {
   open: boolean;
@@ -27,8 +39,8 @@ export interface TemplatePickerDialogProps {
 
 /**
  * Send Template Message, inside the chat: an approved template (those with a media header are listed
- * but cannot be chosen, and say why), one field per variable pre-filled from the contact where it fits,
- * and the message as the customer will see it.
+ * but cannot be chosen, and say why), one control per variable (text, or a field of the contact; the
+ * contact's name where the template greets), and the message as this contact will see it.
  */
 export function TemplatePickerDialog({ open, conversation, onClose }: TemplatePickerDialogProps) {
   const { data, isLoading, isError } = useGetTemplatesQuery({ status: 'APPROVED' }, { skip: !open });
@@ -82,7 +94,10 @@ interface TemplateChoiceProps {
 function TemplateChoice({ templates, loading, contact }: TemplateChoiceProps) {
   const { values, setValues, errors, touched, setFieldTouched, isSubmitting } = useFormikContext<PickerValues>();
   const template = templates.find((t) => t.id === values.templateId);
-  const message = useMemo(() => (template ? renderTemplate(template.components, values.parameters) : null), [template, values.parameters]);
+  const message = useMemo(
+    () => (template ? renderTemplate(template.components, renderParameters(values.parameters, recipientOf(contact))) : null),
+    [template, values.parameters, contact],
+  );
   const templateError = touched.templateId ? errors.templateId : undefined;
 
   return (
@@ -95,7 +110,7 @@ function TemplateChoice({ templates, loading, contact }: TemplateChoiceProps) {
         value={loading ? '' : values.templateId}
         onChange={(event) => {
           const chosen = templates.find((t) => t.id === event.target.value);
-          void setValues({ templateId: event.target.value, parameters: chosen ? prefilledParameters(chosen.components, contact) : [] });
+          void setValues({ templateId: event.target.value, parameters: chosen ? prefilledParameters(chosen.components, contact) : [], unfilledConfirmed: false });
         }}
         onBlur={() => void setFieldTouched('templateId', true)}
         error={Boolean(templateError)}
@@ -111,9 +126,8 @@ function TemplateChoice({ templates, loading, contact }: TemplateChoiceProps) {
           );
         })}
       </TextField>
-      {values.parameters.map((_value, index) => (
-        <FormikTextField key={index} name={`parameters.${index}`} label={`Parameter ${index + 1}`} required helperText={`Fills {{${index + 1}}}`} />
-      ))}
+      <TemplateParameterFields />
+      <UnfilledConfirmation />
       <MessagePreview message={message} emptyText="Choose a template to see the message the contact will receive." />
     </>
   );

@@ -1,4 +1,5 @@
 import type { ConversationContact } from '@shared/api/conversations';
+import type { TemplateParameter } from '@shared/api/template-parameters';
 import type { TemplateComponent } from '@shared/api/templates';
 import { templateVariableCount } from '@shared/templates/template-message';
 
@@ -15,11 +16,16 @@ function isGreeted(components: TemplateComponent[], n: number): boolean {
   return texts(components).some((text) => [...text.matchAll(placeholder)].some((match) => GREETING_BEFORE.test(text.slice(0, match.index))));
 }
 
+/** What a greeted contact without a name is called. */
+export const GREETING_FALLBACK = 'there';
+
 /**
- * The template's parameters as the picker first shows them: one per variable, the contact's name
- * (the business's, else their WhatsApp profile name) where the template greets someone, the rest empty.
+ * The template's parameters as the picker first shows them: one per variable, the contact's name as a
+ * contact field (the business's name, else their WhatsApp profile name; "there" for neither) where the
+ * template greets someone, the rest empty text.
  */
-export function prefilledParameters(components: TemplateComponent[], contact: Pick<ConversationContact, 'name' | 'profileName'>): string[] {
-  const name = contact.name?.trim() || contact.profileName?.trim() || '';
-  return Array.from({ length: templateVariableCount(components) }, (_, index) => (isGreeted(components, index + 1) ? name : ''));
+export function prefilledParameters(components: TemplateComponent[], contact: Pick<ConversationContact, 'name' | 'profileName'>): TemplateParameter[] {
+  const field = !contact.name?.trim() && contact.profileName?.trim() ? 'profileName' : 'name';
+  return Array.from({ length: templateVariableCount(components) }, (_, index) =>
+    isGreeted(components, index + 1) ? { field, fallback: GREETING_FALLBACK } : { text: '' });
 }

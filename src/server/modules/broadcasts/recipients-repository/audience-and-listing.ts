@@ -14,7 +14,7 @@ export type Audience = { tagIds: readonly string[] } | { contactIds: readonly st
  * recipient, and a deleted contact is none. The count before sending and the recipients a broadcast
  * gets both come from this one query.
  */
-function audienceContacts(organizationId: string, audience: Audience): SQL {
+export function audienceContacts(organizationId: string, audience: Audience): SQL {
   const chosen = 'tagIds' in audience
     ? carriesAnyTag(audience.tagIds)
     : inArray(contacts.id, [...audience.contactIds]);

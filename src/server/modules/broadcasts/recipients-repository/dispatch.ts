@@ -21,6 +21,9 @@ export interface ClaimedRecipient {
   attempts: number;
   /** E.164, e.g. +971501234567. */
   phoneE164: string;
+  /** The contact's name and WhatsApp profile name, which personal parameters carry. */
+  name: string | null;
+  profileName: string | null;
 }
 
 export const CONTACT_DELETED_REASON = 'Contact was deleted';
@@ -39,7 +42,7 @@ export async function claimDueRecipients(
 ): Promise<ClaimedRecipient[]> {
   const rows = rowsOf<{
     id: string; broadcast_id: string; contact_id: string; message_id: string | null; previous_message_id: string | null;
-    state: 'sending' | 'failed'; attempts: number; phone_e164: string;
+    state: 'sending' | 'failed'; attempts: number; phone_e164: string; name: string | null; profile_name: string | null;
   }>(
     await db.execute(sql`
       with due as (
@@ -68,7 +71,7 @@ export async function claimDueRecipients(
         updated_at = now()
       from numbered, ${contacts} c
       where r.id = numbered.id and c.organization_id = r.organization_id and c.id = r.contact_id
-      returning r.id, r.broadcast_id, r.contact_id, r.message_id, numbered.message_id as previous_message_id, r.state, r.attempts, c.phone_e164`),
+      returning r.id, r.broadcast_id, r.contact_id, r.message_id, numbered.message_id as previous_message_id, r.state, r.attempts, c.phone_e164, c.name, c.profile_name`),
   );
   return rows.map((row) => ({
     id: row.id,
@@ -79,6 +82,8 @@ export async function claimDueRecipients(
     state: row.state,
     attempts: Number(row.attempts),
     phoneE164: row.phone_e164,
+    name: row.name,
+    profileName: row.profile_name,
   }));
 }
 
