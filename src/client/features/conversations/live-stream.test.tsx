@@ -78,8 +78,8 @@ describe('the live stream', () => {
 });
 
 describe('one stream per browser, shared by its tabs', () => {
-  /** Tabs of one browser on Aisha's chat: they share Web Locks and BroadcastChannels; every stream any of them opens is kept. */
-  async function openTabs(count: number, tabSharing: ClientServices['tabSharing'] = fakeTabSharing()) {
+  /** One browser whose tabs open Aisha's chat: they share Web Locks and BroadcastChannels; every stream any of them opens is kept. */
+  function browserWithTabs(tabSharing: ClientServices['tabSharing'] = fakeTabSharing()) {
     const log = mockInbox({ conversations: [aisha, omar], messages });
     const streams: FakeStream[] = [];
     const openEventStream = () => {
@@ -87,14 +87,20 @@ describe('one stream per browser, shared by its tabs', () => {
       streams.push(stream);
       return stream;
     };
-    const tabs = [];
-    for (let i = 0; i < count; i += 1) {
+    const openTab = async () => {
       const tab = renderInbox('/conversations/contact-v-1', undefined, 'desktop', { openEventStream, tabSharing });
       await within(await within(tab.container).findByRole('region', { name: 'Messages with Aisha Khan' })).findByText('Hello from Aisha');
-      tabs.push(tab);
-    }
+      return tab;
+    };
+    return { log, streams, openTab };
+  }
+
+  async function openTabs(count: number, tabSharing?: ClientServices['tabSharing']) {
+    const browser = browserWithTabs(tabSharing);
+    const tabs = [];
+    for (let i = 0; i < count; i += 1) tabs.push(await browser.openTab());
     await wait(50);
-    return { log, streams, tabs };
+    return { ...browser, tabs };
   }
 
   /** The remaining tab's new stream opens: its list and its open chat are read once (nudges missed meanwhile are not replayed). */
@@ -118,6 +124,20 @@ describe('one stream per browser, shared by its tabs', () => {
     expect(lists(log) - listsBefore).toBe(2);
     expect(polls(log, 'v-1') - pollsBefore).toBe(2);
     // While the shared stream is open, neither tab polls at the 2 s pace.
+    const quiet = polls(log, 'v-1');
+    await wait(2_600);
+    expect(polls(log, 'v-1')).toBe(quiet);
+  });
+
+  it('a tab opened while the stream is up learns it from the leading tab, and its chat polls at the list pace from the start', async () => {
+    const { log, streams, openTab } = browserWithTabs();
+    await openTab();
+    await wait(50);
+    streams[0].emit('open');
+    await openTab();
+    await wait(100);
+    expect(streams).toHaveLength(1);
+    // The first tab polls every 30 s: any poll now would be the new tab's 2 s poll.
     const quiet = polls(log, 'v-1');
     await wait(2_600);
     expect(polls(log, 'v-1')).toBe(quiet);
