@@ -28,7 +28,10 @@ export interface AgentSetup extends BenchAgent {
 
 export interface RequestRecord {
   agent: number;
+  /** When the answer ended. */
   at: number;
+  /** How long it took. */
+  ms: number;
   status: number;
 }
 
@@ -145,18 +148,21 @@ class SimulatedAgent {
   private get(path: string): Promise<string | null> {
     if (this.inFlight.has(path) || this.stopped) return Promise.resolve(null);
     this.inFlight.add(path);
+    const sentAt = nowMs();
     return new Promise<string | null>((resolve) => {
       const request = http.get(`${this.setup.origin}${path}`, { agent: this.http, headers: { cookie: this.setup.cookie } }, (response) => {
         const chunks: Buffer[] = [];
         response.on('data', (chunk: Buffer) => chunks.push(chunk));
         response.on('end', () => {
-          this.recorder.requests.push({ agent: this.index, at: nowMs(), status: response.statusCode ?? 0 });
+          const at = nowMs();
+          this.recorder.requests.push({ agent: this.index, at, ms: at - sentAt, status: response.statusCode ?? 0 });
           resolve(response.statusCode === 200 ? Buffer.concat(chunks).toString('utf8') : null);
         });
         response.on('error', () => resolve(null));
       });
       request.on('error', () => {
-        if (!this.stopped) this.recorder.requests.push({ agent: this.index, at: nowMs(), status: 0 });
+        const at = nowMs();
+        if (!this.stopped) this.recorder.requests.push({ agent: this.index, at, ms: at - sentAt, status: 0 });
         resolve(null);
       });
     }).finally(() => this.inFlight.delete(path));

@@ -42,6 +42,8 @@ interface ClientFigures {
   quietPerAgentMinute: { all: number; seeAll: number; own: number };
   loadPerAgentMinute: { all: number; seeAll: number; own: number };
   failedRequests: number;
+  /** The agents' API requests answered while customers wrote: how long each took, ascending. */
+  loadRequestMs: number[];
   nudgeLatencies: number[];
   seenLatencies: number[];
   nudges: number;
@@ -146,6 +148,7 @@ async function measureClient(stack: LiveStack, setups: AgentSetup[], mode: Clien
       quietPerAgentMinute: perAgentMinute(recorder, setups, quiet),
       loadPerAgentMinute: perAgentMinute(recorder, setups, load),
       failedRequests: recorder.requests.filter((r) => r.status !== 200).length,
+      loadRequestMs: recorder.requests.filter((r) => inWindow(r.at, load)).map((r) => r.ms).sort((a, b) => a - b),
       nudgeLatencies: latenciesOf(recorder.nudges.filter((n) => n.nudge.kind === 'message').map((n) => ({ at: n.at, conversationId: n.nudge.conversationId }))),
       seenLatencies: latenciesOf(recorder.seen),
       nudges: recorder.nudges.length,
@@ -203,6 +206,7 @@ function tableOf(live: ClientFigures, polling: ClientFigures, busyBefore: number
     row('webhook POST → the open chat shows the message, p50 / p99', `live: ${spread(live.seenLatencies)}; polling: ${spread(polling.seenLatencies)}`),
     row('API requests per idle connected agent with a chat open, per minute (quiet window)', `live: ${perMinute(live.quietPerAgentMinute)}; polling: ${perMinute(polling.quietPerAgentMinute)}`, `≤ 10 (${idle <= 10 ? 'met' : 'MISSED'}); polling ~36`),
     row('API requests per agent per minute while customers write', `live: ${perMinute(live.loadPerAgentMinute)}; polling: ${perMinute(polling.loadPerAgentMinute)}`),
+    row('the agents\' API requests while customers write, p50 / p99', `live: ${spread(live.loadRequestMs)}; polling: ${spread(polling.loadRequestMs)}`),
     row(
       `server RSS for ${alone.streams.toLocaleString('en')} open streams, nothing else asked (both processes)`,
       rssText({ idle: alone.idle, connected: alone.rss }),
