@@ -11,6 +11,8 @@ export const broadcasts = pgTable(
   {
     id: id(),
     organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    /** What the list calls it: by default the template's name and the creation date. */
+    name: text('name').notNull().default(''),
     templateId: uuid('template_id').notNull(),
     templateName: text('template_name').notNull(),
     templateLanguage: text('template_language').notNull(),
@@ -25,6 +27,13 @@ export const broadcasts = pgTable(
     headerMetaMediaId: text('header_meta_media_id'),
     headerMetaUploadedAt: timestampTz('header_meta_uploaded_at'),
     status: text('status', { enum: BROADCAST_STATUSES }).notNull().default('pending'),
+    /**
+     * A draft's or scheduled broadcast's audience ({ tagIds } or { contactIds }): its recipients are
+     * resolved from it when sending starts, not when it is saved.
+     */
+    audience: jsonb('audience'),
+    /** When a `scheduled` broadcast starts; the scheduler claims it with a conditional update. */
+    scheduledAt: timestampTz('scheduled_at'),
     statusReason: text('status_reason'),
     totalCount: integer('total_count').notNull().default(0),
     sentCount: integer('sent_count').notNull().default(0),
@@ -40,6 +49,7 @@ export const broadcasts = pgTable(
   (t) => [
     unique('broadcasts_org_id_key').on(t.organizationId, t.id),
     index('broadcasts_org_created_idx').on(t.organizationId, t.createdAt.desc()),
+    index('broadcasts_scheduled_due_idx').on(t.scheduledAt).where(sql`${t.status} = 'scheduled'`),
     uniqueIndex('broadcasts_idempotency_key').on(t.organizationId, t.idempotencyKey).where(
       sql`${t.idempotencyKey} is not null`,
     ),
