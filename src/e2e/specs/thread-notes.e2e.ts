@@ -1,8 +1,8 @@
 import type { Browser } from 'playwright-core';
 import { THREAD_NOTE_LABEL } from '../../shared/api/thread-notes';
-import { launchBrowser, newSession, signInThroughUi } from '../support/browser';
+import { launchBrowser, type newSession } from '../support/browser';
 import { customerWrites, DEMO_PHONE_NUMBER_ID, makeAttentive, newCustomer, sendsTo, storedConversation } from '../support/sandbox';
-import { joinAs, type JoinedMember } from '../support/team';
+import { demoAdminWithMember, type JoinedMember } from '../support/team';
 
 /**
  * Notes in the thread, in the real app against the built-in sandbox: a note typed in the chat (with an
@@ -10,17 +10,13 @@ import { joinAs, type JoinedMember } from '../support/team';
  * send it, and the mentioned Agent finds the conversation under Mentions.
  */
 
-const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
-
 let browser: Browser;
 let admin: Awaited<ReturnType<typeof newSession>>;
 let agent: JoinedMember;
 beforeAll(async () => {
   browser = await launchBrowser();
-  admin = await newSession(browser);
-  await signInThroughUi(admin.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   // A name made unique by random letters (a member's name takes letters and spaces only).
-  agent = await joinAs(browser, admin.page, 'Agent', newCustomer('Noura').name);
+  ({ admin, member: agent } = await demoAdminWithMember(browser, 'Agent', newCustomer('Noura').name));
 });
 afterAll(async () => {
   await browser.close();
@@ -51,6 +47,8 @@ test('a note typed in the chat shows in the thread with its label, is never sent
   const note = thread.getByRole('article', { name: 'Note' }).filter({ hasText: text });
   await note.waitFor();
   await note.getByText(THREAD_NOTE_LABEL).waitFor();
+  // Its author, the demo organization's Admin.
+  await note.getByText('Amira Haddad').waitFor();
   expect(await box.inputValue()).toBe('');
   expect(await sendsTo(customer)).toEqual([]);
 

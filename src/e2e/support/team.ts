@@ -1,7 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { InvitationIssuedResponse } from '../../shared/api/members';
 import type { RolesResponse } from '../../shared/api/roles';
-import { E2E_PASSWORD, newSession, uniqueEmail } from './browser';
+import { E2E_PASSWORD, newSession, signInThroughUi, uniqueEmail } from './browser';
 
 export interface JoinedMember {
   context: BrowserContext;
@@ -31,4 +31,18 @@ export async function joinAs(browser: Browser, inviter: Page, roleName: string, 
   });
   if (!joined.ok()) throw new Error(`joining answered ${joined.status()}: ${await joined.text()}`);
   return { ...session, name, email };
+}
+
+/** The demo organization's Admin, as `npm start` seeds it. */
+export const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
+
+/** The demo organization's Admin signed in through the UI, and a new member of theirs in `roleName`. */
+export async function demoAdminWithMember(
+  browser: Browser,
+  roleName: string,
+  name: string,
+): Promise<{ admin: Awaited<ReturnType<typeof newSession>>; member: JoinedMember }> {
+  const admin = await newSession(browser);
+  await signInThroughUi(admin.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
+  return { admin, member: await joinAs(browser, admin.page, roleName, name) };
 }
