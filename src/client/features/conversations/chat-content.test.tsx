@@ -105,12 +105,13 @@ describe('Messages', () => {
     expect(items[1]).toContain('Newest page');
   });
 
-  it('explains a conversation the customer never opened and offers a template broadcast', async () => {
+  it('explains a conversation the customer never opened and offers a template, and a broadcast to broadcasters', async () => {
     mockInbox({ conversations: [{ ...aisha, conversationWindowExpiresAt: null, isConversationWindowOpen: false }], messages: { 'v-1': [] } });
     renderInbox('/conversations/contact-v-1');
     expect(await screen.findByText(/No active conversation window/)).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
-    expect(screen.getByRole('link', { name: 'Send Template Message' })).toHaveAttribute('href', '/broadcast/new?contactId=contact-v-1');
+    expect(screen.getByRole('button', { name: 'Send Template Message' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'New Broadcast to this Contact' })).toHaveAttribute('href', '/broadcast/new?contactId=contact-v-1');
   });
 
   it('a free entry point shows its free messages apart: the 24-hour window still decides what may be sent', async () => {
@@ -123,7 +124,7 @@ describe('Messages', () => {
     await waitFor(() => expect(header).toHaveTextContent(note));
     expect(header).toHaveTextContent('Window closed');
     expect(screen.getByRole('textbox', { name: 'Message' })).toBeDisabled();
-    expect(screen.getByRole('link', { name: 'Send Template Message' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send Template Message' })).toBeInTheDocument();
   });
 });
 
