@@ -14,7 +14,7 @@ export const api = createApi({
   // Only tags some endpoint provides or invalidates; a feature adds its own when it needs one.
   tagTypes: [
     'Session', 'Analytics', 'Contact', 'Note', 'Tag', 'Template', 'WhatsAppConfig', 'WebhookUrl',
-    'Conversation', 'Member', 'Invitation', 'Role', 'Permission', 'Broadcast', 'CannedResponse',
+    'Conversation', 'Member', 'Invitation', 'Role', 'Permission', 'Broadcast', 'CannedResponse', 'OrganizationSettings',
   ],
   // Data is not refetched when the window regains focus.
   refetchOnFocus: false,
