@@ -2,6 +2,7 @@ import type { AutomationAction, CreateBroadcastRequest } from '@shared/api/broad
 import type { Contact } from '@shared/api/contacts';
 import type { TemplateParameter } from '@shared/api/template-parameters';
 import type { Template } from '@shared/api/templates';
+import { wireParameters } from '@shared/templates/personal-parameters';
 import { quickReplyButtons, templateVariableCount } from '@shared/templates/template-message';
 
 export type AudienceMode = 'tags' | 'contacts';
@@ -56,7 +57,8 @@ export function fieldsForTemplate(template: Template | undefined, parameters: re
 export function toCreateRequest(values: ComposeValues): CreateBroadcastRequest {
   return {
     templateId: values.templateId,
-    parameters: values.parameters,
+    // Fixed text goes as a bare string, as before contact fields.
+    parameters: wireParameters(values.parameters),
     ...(values.audience === 'tags' ? { tagIds: values.tagIds } : { contactIds: values.contactIds }),
     rules: values.rules.map((rule) => ({
       triggerId: rule.triggerId,

@@ -7,6 +7,7 @@ import { apiUrl } from '@client/testing/msw/api-url';
 import { server } from '@client/testing/msw/server';
 import { conversation, message, minutesAgo, mockInbox } from '../testing/inbox-api';
 import { renderInbox } from '../testing/render-inbox';
+import { UNFILLED_NOT_CONFIRMED } from '@shared/validation/template-parameters';
 import { prefilledParameters } from './template-prefill';
 
 const AGENT: readonly Permission[] = ['chats:view', 'chats:respond', 'messages:view', 'messages:send', 'contacts:view', 'templates:view'];
@@ -62,7 +63,8 @@ function storedTemplateMessage(body: Record<string, unknown>): SendMessageRespon
     templateName: 'order_confirmation',
     language: 'en_US',
     text: 'Hi {{1}}, your order {{2}} will arrive on {{3}}.',
-    parameters: body.parameters,
+    // The server renders contact fields for the conversation's contact (Aisha Khan here).
+    parameters: (body.parameters as Array<{ text: string } | { field: string }>).map((p) => ('text' in p ? p.text : 'Aisha Khan')),
     header: 'Your order is confirmed',
     footer: 'Desert Rose Trading',
     buttons: [],
@@ -89,7 +91,10 @@ describe('Send Template Message on a closed window', () => {
 
     await user.click(within(dialog).getByRole('combobox', { name: /Template/ }));
     await user.click(await screen.findByRole('option', { name: 'order_confirmation (en_US)' }));
-    expect(within(dialog).getByRole('textbox', { name: 'Parameter 1' })).toHaveValue('Aisha Khan');
+    // A greeted variable is the contact's name, as a contact field: each contact gets their own.
+    expect(within(dialog).getByRole('combobox', { name: 'Parameter 1 value' })).toHaveTextContent('Contact field');
+    expect(within(dialog).getByRole('combobox', { name: 'Parameter 1 contact field' })).toHaveTextContent('Name');
+    expect(within(dialog).getByRole('textbox', { name: 'Parameter 1 fallback' })).toHaveValue('there');
     const preview = within(dialog).getByRole('figure', { name: 'Message preview' });
     expect(preview).toHaveTextContent('Hi Aisha Khan, your order {{2}} will arrive on {{3}}.');
 
@@ -99,7 +104,11 @@ describe('Send Template Message on a closed window', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Send Template' }));
 
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(sends).toEqual([{ templateId: orderConfirmation.id, parameters: ['Aisha Khan', 'DR-7', 'Monday'], clientId: expect.stringMatching(/^[0-9a-f-]{36}$/) }]);
+    expect(sends).toEqual([{
+      templateId: orderConfirmation.id,
+      parameters: [{ field: 'name', fallback: 'there' }, { text: 'DR-7' }, { text: 'Monday' }],
+      clientId: expect.stringMatching(/^[0-9a-f-]{36}$/),
+    }]);
     const thread = await screen.findByRole('region', { name: 'Messages with Aisha Khan' });
     expect(await within(thread).findByText('Template: order_confirmation')).toBeInTheDocument();
     expect(within(thread).getByText('Hi Aisha Khan, your order DR-7 will arrive on Monday.')).toBeInTheDocument();
@@ -131,6 +140,51 @@ describe('Send Template Message on a closed window', () => {
   });
 });
 
+describe('each variable is text or a contact field', () => {
+  it('previews a contact field with this contact’s value and sends the field, not the value', async () => {
+    mockInbox({ conversations: [closed], messages: { 'v-1': [message('v-1', 1)] } });
+    const sends = mockTemplates((body) => HttpResponse.json(storedTemplateMessage(body), { status: 201 }));
+    const { user, dialog } = await openPicker();
+    await user.click(within(dialog).getByRole('combobox', { name: /Template/ }));
+    await user.click(await screen.findByRole('option', { name: 'order_confirmation (en_US)' }));
+
+    await user.click(within(dialog).getByRole('combobox', { name: 'Parameter 2 value' }));
+    await user.click(await screen.findByRole('option', { name: 'Contact field' }));
+    await user.click(within(dialog).getByRole('combobox', { name: 'Parameter 2 contact field' }));
+    await user.click(await screen.findByRole('option', { name: 'Phone number' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Parameter 2 fallback' }), 'your number');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Parameter 3' }), 'Monday');
+    expect(within(dialog).getByRole('figure', { name: 'Message preview' })).toHaveTextContent('Hi Aisha Khan, your order +971501234567 will arrive on Monday.');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send Template' }));
+    await waitFor(() => expect(sends).toHaveLength(1));
+    expect(sends[0].parameters).toEqual([{ field: 'name', fallback: 'there' }, { field: 'phoneNumber', fallback: 'your number' }, { text: 'Monday' }]);
+  });
+
+  it('asks for a fallback, and flags a value that looks like an unfilled placeholder until it is confirmed', async () => {
+    mockInbox({ conversations: [closed], messages: { 'v-1': [message('v-1', 1)] } });
+    const sends = mockTemplates((body) => HttpResponse.json(storedTemplateMessage(body), { status: 201 }));
+    const { user, dialog } = await openPicker();
+    await user.click(within(dialog).getByRole('combobox', { name: /Template/ }));
+    await user.click(await screen.findByRole('option', { name: 'order_confirmation (en_US)' }));
+    await user.clear(within(dialog).getByRole('textbox', { name: 'Parameter 1 fallback' }));
+    await user.type(within(dialog).getByRole('textbox', { name: 'Parameter 2' }), '{{{{order}}');
+    await user.type(within(dialog).getByRole('textbox', { name: 'Parameter 3' }), 'Monday');
+
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Parameter 2 looks like an unfilled placeholder');
+    await user.click(within(dialog).getByRole('button', { name: 'Send Template' }));
+    expect(await within(dialog).findByText('Parameter 1 needs a fallback for contacts without a name')).toBeInTheDocument();
+    expect(within(dialog).getByText(UNFILLED_NOT_CONFIRMED)).toBeInTheDocument();
+    expect(sends).toEqual([]);
+
+    await user.type(within(dialog).getByRole('textbox', { name: 'Parameter 1 fallback' }), 'there');
+    await user.click(within(dialog).getByRole('checkbox', { name: 'Send these values as written' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Send Template' }));
+    await waitFor(() => expect(sends).toHaveLength(1));
+    expect(sends[0].parameters).toEqual([{ field: 'name', fallback: 'there' }, { text: '{{order}}' }, { text: 'Monday' }]);
+  });
+});
+
 describe('the ways out of a closed window follow the permissions', () => {
   it('a broadcaster who cannot send in chats gets the broadcast link only', async () => {
     mockInbox({ conversations: [closed], messages: { 'v-1': [message('v-1', 1)] } });
@@ -150,10 +204,13 @@ describe('the ways out of a closed window follow the permissions', () => {
 
 describe('prefilledParameters', () => {
   const contact = { name: null, profileName: '🌸 Zoë' };
-  it('fills a greeted variable with the name (the profile name when the business has none) and leaves the others empty', () => {
-    expect(prefilledParameters(orderConfirmation.components, contact)).toEqual(['🌸 Zoë', '', '']);
-    expect(prefilledParameters([{ type: 'BODY', text: 'مرحباً {{1}}، نذكّرك بموعدك يوم {{2}}' }], { name: 'Layla', profileName: null })).toEqual(['Layla', '']);
-    expect(prefilledParameters([{ type: 'BODY', text: 'Your code is {{1}}. Dear {{2}}, thanks' }], { name: 'Omar', profileName: null })).toEqual(['', 'Omar']);
-    expect(prefilledParameters([{ type: 'BODY', text: 'Chill {{1}}' }], { name: 'Omar', profileName: null })).toEqual(['']);
+  it('makes a greeted variable the contact’s name field (the profile name when the business has none), the others empty text', () => {
+    const empty = { text: '' };
+    expect(prefilledParameters(orderConfirmation.components, contact)).toEqual([{ field: 'profileName', fallback: 'there' }, empty, empty]);
+    const layla = { name: 'Layla', profileName: null };
+    expect(prefilledParameters([{ type: 'BODY', text: 'مرحباً {{1}}، نذكّرك بموعدك يوم {{2}}' }], layla)).toEqual([{ field: 'name', fallback: 'there' }, empty]);
+    const omar = { name: 'Omar', profileName: null };
+    expect(prefilledParameters([{ type: 'BODY', text: 'Your code is {{1}}. Dear {{2}}, thanks' }], omar)).toEqual([empty, { field: 'name', fallback: 'there' }]);
+    expect(prefilledParameters([{ type: 'BODY', text: 'Chill {{1}}' }], omar)).toEqual([empty]);
   });
 });
