@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { Client } from 'pg';
 import type { SignupResponse } from '@shared/api/auth';
+import type { TemplateParameterInput } from '@shared/api/template-parameters';
 import type { TemplatesResponse } from '@shared/api/templates';
 import { templateVariableCount } from '@shared/templates/template-message';
 import { uuidv7 } from '../server/lib/ids';
@@ -111,7 +112,8 @@ export async function seedContacts(
       [
         organizationId,
         rows.map(() => uuidv7()),
-        rows.map(() => benchName(randomInt(1_000_000))),
+        // One contact in ten has no name: personal parameters send those their fallback.
+        rows.map((_, index) => (index % 10 === 9 ? null : benchName(randomInt(1_000_000)))),
         rows.map(([, m]) => m.countryCode),
         rows.map(([, m]) => m.national),
         rows.map(([e164]) => e164),
@@ -139,8 +141,11 @@ export async function seedContacts(
   }
 }
 
-/** Parameters for a template: names and dates as a real campaign fills them. */
-export function broadcastParameters(count: number): string[] {
-  const values = ['Valued customer', '20', '15 April', 'DR-2026', 'Dubai Mall'];
-  return Array.from({ length: count }, (_, i) => values[i % values.length]);
+/**
+ * Parameters for a template as a real campaign fills them: the first is each recipient's own name (the
+ * dispatcher renders it per recipient, "Valued customer" for a contact without one), then fixed values.
+ */
+export function broadcastParameters(count: number): TemplateParameterInput[] {
+  const values = ['20', '15 April', 'DR-2026', 'Dubai Mall'];
+  return Array.from({ length: count }, (_, i) => (i === 0 ? { field: 'name', fallback: 'Valued customer' } : values[(i - 1) % values.length]));
 }

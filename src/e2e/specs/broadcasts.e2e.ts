@@ -4,7 +4,8 @@ import { SANDBOX_MOUNT_PATH } from '../../server/config';
 import type { BroadcastAnalytics } from '../../shared/api/broadcasts';
 import type { Contact } from '../../shared/api/contacts';
 import type { Tag } from '../../shared/api/tags';
-import { baseUrl, launchBrowser, newSession, signUpThroughUi } from '../support/browser';
+import { baseUrl, launchBrowser, newSession } from '../support/browser';
+import { api, choose, ownWorkspace } from '../support/broadcast-workspace';
 import { customerWrites, makeAttentive, newCustomer, sendsTo, storedConversation, type SandboxCustomer } from '../support/sandbox';
 
 /**
@@ -24,32 +25,6 @@ const BUTTON = 'Browse products';
 /** Sends are paced and statuses come by webhooks; the screens refresh every few seconds. */
 const DISPATCH_WAIT_MS = 60_000;
 
-const digits = (length: number) => Array.from({ length }, (_, i) => randomInt(i === 0 ? 1 : 0, 10)).join('');
-
-/**
- * A new organization whose founder configures a sandbox number of its own and syncs its templates;
- * answers the founder (the agent the rule assigns to) and the number's id.
- */
-async function ownWorkspace(page: Page): Promise<{ founder: { name: string; email: string }; phoneNumberId: string }> {
-  const founder = await signUpThroughUi(page, { name: 'Layla Haddad', organizationName: 'Spring Launch Perfumes' });
-  const phoneNumberId = digits(15);
-  await page.goto('/settings?tab=whatsapp');
-  await page.getByRole('heading', { name: 'WhatsApp Business API Configuration' }).waitFor();
-  await page.getByLabel('Access Token').fill(`EAAGbroadcasts${digits(16)}`);
-  await page.getByLabel('Phone Number ID').fill(phoneNumberId);
-  await page.getByLabel('Business Account ID').fill(digits(15));
-  await page.getByLabel('Webhook Verify Token').fill('broadcasts-verify');
-  await page.getByRole('button', { name: 'Save Configuration' }).click();
-  await page.getByText('WhatsApp configuration saved successfully').waitFor();
-  // Testing the configuration makes the sandbox give these ids to this organization's business.
-  await page.getByRole('button', { name: 'Test Config' }).click();
-  await page.getByText('Configuration Valid').waitFor();
-  await page.goto('/templates');
-  await page.getByRole('button', { name: 'Sync Templates' }).click();
-  await page.getByText('Templates Synced').waitFor();
-  return { founder, phoneNumberId };
-}
-
 let browser: Browser;
 beforeAll(async () => {
   browser = await launchBrowser();
@@ -57,13 +32,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** A request through the page's own session, failing loudly when the API refuses it. */
-async function api<T>(page: Page, method: 'GET' | 'POST' | 'PUT', path: string, data?: unknown): Promise<T> {
-  const response = await page.request.fetch(`/api${path}`, { method, ...(data !== undefined && { data }) });
-  if (!response.ok()) throw new Error(`${method} ${path} answered ${response.status()}: ${await response.text()}`);
-  return (await response.json()) as T;
-}
 
 /** A tag of its own, put on the customer's contact: the broadcast's audience is exactly that customer. */
 async function tagCustomer(page: Page, contactId: string): Promise<Tag> {
@@ -96,12 +64,6 @@ async function until(check: () => Promise<boolean>, what: string, timeoutMs = DI
   }
 }
 
-/** Picks `option` in the MUI select labelled `label`. */
-async function choose(page: Page, label: string | RegExp, option: string | RegExp): Promise<void> {
-  await page.getByRole('combobox', { name: label }).click();
-  await page.getByRole('option', { name: option }).click();
-}
-
 /** A figure card of the analytics screen, by its title. */
 function figure(page: Page, title: string): Locator {
   return page.getByRole('list', { name: 'Figures' }).getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
@@ -109,7 +71,7 @@ function figure(page: Page, title: string): Locator {
 
 test('a broadcast to a tag is sent and completes; a button press assigns the conversation by its rule and counts in the analytics', async () => {
   const { context, page, problems } = await newSession(browser);
-  const { founder: agent, phoneNumberId } = await ownWorkspace(page);
+  const { founder: agent, phoneNumberId } = await ownWorkspace(page, { name: 'Layla Haddad', organizationName: 'Spring Launch Perfumes' });
 
   const customer = newCustomer('Mariam');
   await makeAttentive(customer);
