@@ -40,6 +40,14 @@ export interface StoredMedia {
   fileName: string | undefined;
 }
 
+/** A template send's media header, as the sandbox recorded it. */
+export interface SentHeader {
+  type: 'image' | 'video' | 'document';
+  id?: string;
+  link?: string;
+  filename?: string;
+}
+
 export interface SentMessage {
   wamid: string;
   phoneNumberId: string;
@@ -51,6 +59,8 @@ export interface SentMessage {
   quickReplies: Array<{ text: string; payload: string }>;
   /** The send's `biz_opaque_callback_data`, echoed on each of its status callbacks. */
   callbackData?: string;
+  /** A template's media header as sent: its type and the uploaded media id or the link. */
+  header?: SentHeader;
   sentAt: number;
 }
 

@@ -1,6 +1,8 @@
 import { graphErrors } from '../graph-errors';
 import { checkTextParameters, renderedBody } from '../template-parameters';
 import type { Sandbox } from '../sandbox';
+import { checkMediaReference } from '../media-reference';
+import { checkTemplateHeader } from '../template-header';
 import { newWamid, type SandboxBusiness, type SandboxNumber, type SandboxTemplate, type SentMessage } from '../world';
 
 type Json = Record<string, unknown>;
@@ -40,6 +42,8 @@ export function postMessage(sandbox: Sandbox, business: SandboxBusiness, number:
     throw graphErrors.invalidParameter('Param reaction.message_id is required.');
   }
 
+  const header = type === 'template' ? checkTemplateHeader(sandbox, business, body.template) : null;
+
   const callbackData = body.biz_opaque_callback_data;
   if (callbackData !== undefined && (typeof callbackData !== 'string' || callbackData.length > MAX_CALLBACK_DATA)) {
     throw graphErrors.invalidParameter(`Param biz_opaque_callback_data must be a string of at most ${MAX_CALLBACK_DATA} characters.`);
@@ -54,6 +58,7 @@ export function postMessage(sandbox: Sandbox, business: SandboxBusiness, number:
   const wamid = newWamid();
   const sent: SentMessage = { wamid, phoneNumberId: number.id, to, type, text: templateText ?? readableText(body, type), quickReplies, sentAt: Date.now() };
   if (callbackData) sent.callbackData = callbackData;
+  if (header) sent.header = header;
   sandbox.world.recordSent(sent);
   sandbox.statuses.schedule(business, number, sent, { freeForm: type !== 'template', reaction: type === 'reaction', category });
   return {
@@ -122,15 +127,8 @@ function quickRepliesOf(template: SandboxTemplate, sent: Json[]): Array<{ text: 
 }
 
 function checkMedia(sandbox: Sandbox, business: SandboxBusiness, type: string, media: unknown): void {
-  if (!isObject(media)) throw graphErrors.invalidParameter(`Param ${type} is required.`);
-  const hasId = typeof media.id === 'string' && media.id !== '';
-  const hasLink = typeof media.link === 'string' && /^https?:\/\//.test(media.link);
-  if (hasId === hasLink) throw graphErrors.invalidParameter(`Param ${type} must have exactly one of id or link.`);
-  if (hasId) {
-    const stored = sandbox.world.media.get(media.id as string);
-    if (!stored || stored.businessKey !== business.key) throw graphErrors.invalidParameter(`Param ${type}.id is not a valid media id.`);
-  }
-  if ((type === 'audio' || type === 'sticker') && media.caption !== undefined) {
+  const checked = checkMediaReference(sandbox, business, type, media);
+  if ((type === 'audio' || type === 'sticker') && checked.caption !== undefined) {
     throw graphErrors.invalidParameter(`Param ${type}.caption is not allowed for ${type} messages.`);
   }
 }

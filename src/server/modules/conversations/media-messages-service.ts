@@ -1,5 +1,4 @@
 import { openAsBlob } from 'node:fs';
-import path from 'node:path';
 import type { MediaUrlResponse, SendMessageResponse } from '@shared/api/conversations';
 import { validate } from '@shared/validation/first-error';
 import { mediaUploadFieldsSchema } from '@shared/validation/conversations';
@@ -9,7 +8,7 @@ import { conflict, forbidden, invalidInput, notFound } from '../../lib/domain-er
 import { uuidv7 } from '../../lib/ids';
 import { CONTACT_DELETED_NO_SEND, sendOutgoing, type ChatDeps } from './replies-service';
 import { findOrCreateConversation } from './conversations-repository';
-import { deleteMediaFileRow, findMediaFile, insertMediaFiles, setMetaMediaId, type MediaFileRow, mediaPath, newMediaFile, removeMediaFile, checkMediaFile, type CheckedFile, receiveUpload } from '../media';
+import { deleteMediaFileRow, findMediaFile, insertMediaFiles, setMetaMediaId, type MediaFileRow, mediaPath, newMediaFile, removeMediaFile, checkMediaFile, type CheckedFile, receiveUpload, cleanFileName } from '../media';
 import { deleteMediaFile, isMediaVisibleTo } from './message-delivery-service';
 import { conversationsShowingMedia } from './messages-repository';
 import type { Viewer } from './viewer';
@@ -91,11 +90,9 @@ export async function sendMediaUpload(
   }
 }
 
-/** A file name fit to show and to send: the base name, without control characters, with an extension of its kind. */
+/** A file name fit to show and to send, with an extension of its kind when the given one leaves nothing. */
 function safeFileName(given: string, checked: CheckedFile): string {
-  // eslint-disable-next-line no-control-regex
-  const base = path.basename(given.replace(/\\/g, '/')).replace(/[\u0000-\u001f\u007f]/g, '').slice(-200);
-  return base || `${checked.kind}-${Date.now()}`;
+  return cleanFileName(given, `${checked.kind}-${Date.now()}`);
 }
 
 /** Removes a media file no message shows (a failed send keeps its file, for Retry). */

@@ -1,13 +1,14 @@
 import { createReadStream } from 'node:fs';
 import multipart from '@fastify/multipart';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { number, object, string } from 'yup';
 import type { MediaUrlResponse, SendMessageResponse } from '@shared/api/conversations';
 import type { MessageResponse } from '@shared/api/roles';
 import { idParams, noQuery } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
-import { mediaDirOf, mediaCacheControl, mediaContentHeaders, UPLOAD_LIMITS } from '../media';
+import type { TemplateHeaderUploadResponse } from '@shared/api/template-header';
+import { mediaDirOf, mediaCacheControl, mediaContentHeaders, receiveTemplateHeader, UPLOAD_LIMITS } from '../media';
 import { SEND_ACCESS, viewerOf } from './viewer';
 import { deleteMedia, MEDIA_LINK_INVALID, MEDIA_NOT_FOUND, mediaLink, openMediaContent, sendMediaUpload } from './media-messages-service';
 
@@ -19,6 +20,12 @@ const mediaLinkQuerySchema = object({
   signature: string().required(MEDIA_LINK_INVALID).max(100, MEDIA_LINK_INVALID),
 });
 
+/** A multipart request's parts and its declared length (a body declared too large is refused unread). */
+function multipartUpload(request: FastifyRequest) {
+  const declared = Number(request.headers['content-length']);
+  return { parts: request.parts(), declaredBytes: Number.isFinite(declared) ? declared : undefined };
+}
+
 /** Media: sending a file, short-lived links to stored files, the files themselves, and deleting them. */
 export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
   // Registered here, in this plugin's own scope: only the upload route takes multipart bodies.
@@ -28,12 +35,21 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
   const deps = () => ({ db: app.db, accounts: app.whatsappAccounts, mediaUrls: app.mediaUrls, mediaDir });
 
   app.post('/upload', { config: { access: SEND_ACCESS, multipart: true } }, async (request, reply): Promise<SendMessageResponse> => {
-    const declared = Number(request.headers['content-length']);
-    const upload = { parts: request.parts(), declaredBytes: Number.isFinite(declared) ? declared : undefined };
-    const sent = await sendMediaUpload(deps(), viewerOf(authOf(request)), upload);
+    const sent = await sendMediaUpload(deps(), viewerOf(authOf(request)), multipartUpload(request));
     void reply.status(sent.created ? 201 : 200);
     return sent.answer;
   });
+
+  // A template's header file, for New Broadcast and the chat's template picker: stored now, sent to Meta with the send.
+  app.post(
+    '/template-header',
+    { config: { access: ['broadcasts:create', 'messages:send', 'chats:respond'], multipart: true } },
+    async (request, reply): Promise<TemplateHeaderUploadResponse> => {
+      const stored = await receiveTemplateHeader(app.db, mediaDir, authOf(request).organizationId, multipartUpload(request));
+      void reply.status(201);
+      return stored;
+    },
+  );
 
   app.get(
     '/:id/url',

@@ -4,6 +4,7 @@ import { sendTemplateMessageSchema } from '@shared/validation/template-messages'
 import { idParams } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
+import { mediaDirOf } from '../media';
 import { sendTemplateMessage } from './template-messages-service';
 import { SEND_ACCESS, viewerOf } from './viewer';
 
@@ -15,7 +16,7 @@ export async function templateMessageRoutes(fastify: FastifyInstance): Promise<v
     '/:id/messages/template',
     { config: { access: SEND_ACCESS }, schema: { params: idParams({ id: CONVERSATION_NOT_FOUND }), body: sendTemplateMessageSchema } },
     async (request, reply): Promise<SendMessageResponse> => {
-      const deps = { db: app.db, accounts: app.whatsappAccounts, mediaUrls: app.mediaUrls };
+      const deps = { db: app.db, accounts: app.whatsappAccounts, mediaUrls: app.mediaUrls, mediaDir: mediaDirOf(app.config.dataDir) };
       const sent = await sendTemplateMessage(deps, viewerOf(authOf(request)), request.params.id, request.body);
       // 201 for a new message; 200 when the client id was stored already (nothing was sent again).
       void reply.status(sent.created ? 201 : 200);

@@ -1,5 +1,4 @@
 import type { TemplateComponent } from '@shared/api/templates';
-import { hasMediaHeader } from '@shared/templates/template-message';
 import { parameterCountProblem } from '@shared/templates/template-parameters';
 import { TEMPLATE_MESSAGE_TEXTS, type SendTemplateMessageInput } from '@shared/validation/template-messages';
 import type { ParameterContact } from '@shared/api/template-parameters';
@@ -12,23 +11,25 @@ import { findContactRow } from '../contacts';
 import { findConversation } from './conversations-repository';
 import { uuidv7 } from '../../lib/ids';
 import { findTemplate, prepareTemplateSend } from '../templates';
-import { CONTACT_DELETED_NO_SEND, sendOutgoing, type ChatDeps, type SendOutcome } from './replies-service';
+import { checkTemplateHeader, headerForSend, withHeaderParameter } from '../media';
+import { CONTACT_DELETED_NO_SEND, sendOutgoing, type SendOutcome } from './replies-service';
+import type { MediaDeps } from './media-messages-service';
 import { visibleConversation, type Viewer } from './viewer';
 
 /**
  * POST /conversations/{id}/messages/template: an approved template of the organization (another
  * organization's answers 404 like a missing one) with one value per variable, sent like a text (same
  * client-id idempotency and configuration checks) but also on a closed customer-service window, the
- * one thing WhatsApp allows then. A template with a media header is refused: Parley sends no header
- * media yet, and Meta would refuse the send. Contact fields are rendered for the conversation's contact,
+ * one thing WhatsApp allows then. A template with a media header takes `header` (a header file,
+ * uploaded to Meta at the send, or an https link). Contact fields are rendered for the conversation's contact,
  * and the stored message shows the values sent.
  */
-export async function sendTemplateMessage(deps: ChatDeps, actor: Viewer, conversationId: string, input: SendTemplateMessageInput): Promise<SendOutcome> {
+export async function sendTemplateMessage(deps: MediaDeps, actor: Viewer, conversationId: string, input: SendTemplateMessageInput): Promise<SendOutcome> {
   const template = await findTemplate(deps.db, actor.organizationId, input.templateId);
   if (!template) throw notFound(TEMPLATE_MESSAGE_TEXTS.notFound);
   if (template.status !== 'APPROVED') throw invalidInput(TEMPLATE_MESSAGE_TEXTS.notApproved);
   const components = template.components as TemplateComponent[];
-  if (hasMediaHeader(components)) throw invalidInput(TEMPLATE_MESSAGE_TEXTS.mediaHeader);
+  const header = await checkTemplateHeader(deps.db, actor.organizationId, components, input.header);
   const parameterProblem = parameterCountProblem(components, input.parameters);
   if (parameterProblem) throw invalidInput(parameterProblem);
 
@@ -42,7 +43,11 @@ export async function sendTemplateMessage(deps: ChatDeps, actor: Viewer, convers
     messageType: 'template',
     content: prepared.content,
     clientId: input.clientId ?? uuidv7(),
-    deliver: async (client, to) => (await client.sendTemplate(to, prepared.template)).wamid,
+    deliver: async (client, to) => {
+      // A header file goes to Meta only now, at the send (Meta forgets uploaded files after 30 days).
+      const template = header ? withHeaderParameter(prepared.template, await headerForSend(client, deps.mediaDir, header)) : prepared.template;
+      return (await client.sendTemplate(to, template)).wamid;
+    },
   });
 }
 

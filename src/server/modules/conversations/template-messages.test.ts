@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { and, eq } from 'drizzle-orm';
 import type { MessagePage } from '@shared/api/conversations';
 import type { Template } from '@shared/api/templates';
+import { HEADER_MEDIA_TEXTS } from '@shared/templates/header-media';
 import { TEMPLATE_MESSAGE_TEXTS } from '@shared/validation/template-messages';
 import { messages } from '../../db/schema';
 import { addMemberWith } from '../../testing/fixtures';
@@ -111,14 +112,14 @@ describe('sending a template from the chat', () => {
     expect(list.json().data.map((t: Template) => t.name)).toContain('order_confirmation');
   });
 
-  it('refuses a media-header template, an unapproved one and wrong parameters with a reason, before calling Meta', async () => {
+  it('refuses a media-header template without its header, an unapproved one and wrong parameters with a reason, before calling Meta', async () => {
     const { waId, conversationId } = await closedWindowChat();
     const refusal = async (payload: Record<string, unknown>) => {
       const response = await sendTemplate(suite.admin, conversationId, { clientId: randomUUID(), ...payload });
       return { status: response.statusCode, body: response.json() };
     };
     expect(await refusal({ templateId: templateNamed('seasonal_offer').id, parameters: ['Ahmed', '20', '15 April'] }))
-      .toEqual({ status: 400, body: { error: TEMPLATE_MESSAGE_TEXTS.mediaHeader } });
+      .toEqual({ status: 400, body: { error: HEADER_MEDIA_TEXTS.required('image') } });
     expect(await refusal({ templateId: templateNamed('feedback_request').id, parameters: ['Ahmed', 'Dubai Mall'] }))
       .toEqual({ status: 400, body: { error: TEMPLATE_MESSAGE_TEXTS.notApproved } });
     expect(await refusal({ ...order(), parameters: ['Layla', 'DR-1'] })).toEqual({ status: 400, body: { error: 'Parameter 3 is required' } });

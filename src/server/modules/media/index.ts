@@ -6,3 +6,6 @@ export { deleteMediaFileRow, findMediaFile, insertMediaFiles, type MediaFileRow,
 export { mediaDirOf, mediaPath, newMediaFile, removeMediaFile, writeMediaFile } from './media-storage';
 export { receiveUpload, UPLOAD_LIMITS } from './media-upload';
 export { MediaUrlSigner } from './media-url-signer';
+export { cleanFileName } from './file-name';
+export { checkTemplateHeader, headerForSend, headerParameter, isHeaderFile, type TemplateHeaderSource, uploadHeaderFile, withHeaderParameter } from './template-header';
+export { receiveTemplateHeader } from './template-header-upload';
