@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import { ALL_PERMISSIONS } from '@shared/permissions/catalogue';
 import { BROADCAST_TEXTS, type Broadcast, type BroadcastsResponse, type CreateBroadcastRequest } from '@shared/api/broadcasts';
+import { HEADER_MEDIA_TEXTS } from '@shared/templates/header-media';
 import { AUDIENCE_EITHER, parameterTooLong, TEMPLATE_REQUIRED } from '@shared/validation/broadcasts';
 import { broadcasts, messages } from '../../db/schema';
 import { addMemberWith } from '../../testing/fixtures';
@@ -127,7 +128,11 @@ describe('POST /api/broadcast rules', () => {
     const imageHeader = await insertTemplate(db(), suite.organizationId, {
       components: [{ type: 'HEADER', format: 'IMAGE' }, { type: 'BODY', text: 'Eid offers inside.' }],
     });
-    await expectRefused({ templateId: imageHeader, parameters: [] }, BROADCAST_TEXTS.mediaHeaderUnsupported);
+    await expectRefused({ templateId: imageHeader, parameters: [] }, HEADER_MEDIA_TEXTS.required('image'));
+    const locationHeader = await insertTemplate(db(), suite.organizationId, {
+      components: [{ type: 'HEADER', format: 'LOCATION' }, { type: 'BODY', text: 'Find us here.' }],
+    });
+    await expectRefused({ templateId: locationHeader, parameters: [], header: { link: 'https://maps.example.com/shop' } }, HEADER_MEDIA_TEXTS.unsendable);
 
     const plain = await insertTemplate(db(), suite.organizationId, { components: [{ type: 'BODY', text: 'Our shop is open late today.' }] });
     expect((await create({ templateId: plain, parameters: [], contactIds })).statusCode).toBe(201);

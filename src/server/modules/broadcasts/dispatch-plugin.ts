@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
+import { mediaDirOf } from '../media';
+import { BroadcastHeaderMedia } from './broadcast-header-media';
 import { BroadcastDispatcher, type BroadcastDispatcherOptions } from './dispatcher';
 
 /** What routes and tests use of the dispatcher. */
@@ -22,7 +24,8 @@ declare module 'fastify' {
  * (e.g. a shorter lease) are the dispatcher's; the defaults suit production.
  */
 export const broadcastDispatchPlugin = fp(async (app: FastifyInstance, options: BroadcastDispatcherOptions) => {
-  const dispatcher = new BroadcastDispatcher(app.db, app.whatsappAccounts, app.log, options);
+  const headerMedia = new BroadcastHeaderMedia(app.db, mediaDirOf(app.config.dataDir));
+  const dispatcher = new BroadcastDispatcher(app.db, app.whatsappAccounts, app.log, options, headerMedia);
   app.decorate('broadcastDispatch', { kick: () => dispatcher.kick(), drain: () => dispatcher.drain() });
   app.addHook('onReady', async () => dispatcher.start());
   // preClose runs before the onClose hook that closes the database.

@@ -10,6 +10,7 @@ import {
 import type { GraphClient } from '../../whatsapp/graph-client';
 import { GraphError } from '../../whatsapp/graph-error';
 import type { WhatsAppAccount, WhatsAppAccounts } from '../whatsapp-settings';
+import { headersForBatch, sendWithHeader, type BroadcastHeaderMedia, type HeaderOutcome } from './broadcast-header-media';
 
 export interface BroadcastDispatcherOptions {
   /** How often the loop looks for retries that came due and rows other processes left behind. */
@@ -119,6 +120,8 @@ export class BroadcastDispatcher {
     private readonly accounts: WhatsAppAccounts,
     private readonly log: FastifyBaseLogger,
     options: BroadcastDispatcherOptions = {},
+    /** Header media of the broadcasts whose template shows a file or link (the app's; tests' bare dispatchers send none). */
+    private readonly headerMedia: BroadcastHeaderMedia | null = null,
   ) {
     const given = Object.fromEntries(Object.entries(options).filter(([, value]) => value !== undefined));
     this.options = { ...DEFAULTS, ...given };
@@ -263,10 +266,12 @@ export class BroadcastDispatcher {
   private async sendBatch(batch: ClaimedBatch, account: WhatsAppAccount, plan: SlotPlan, watermark: Watermark): Promise<void> {
     const client = this.accounts.clientWith(batch.organizationId, account);
     const claimedAt = Date.now();
+    const broadcastIds = batch.items.map((item) => item.broadcastId);
+    const headers = this.headerMedia ? await headersForBatch(this.headerMedia, client, batch.organizationId, broadcastIds) : new Map<string, HeaderOutcome>();
     const results = await Promise.all(batch.items.map(async (item, index): Promise<SendResult> => {
       const cleared = await this.awaitTurn(plan, index, watermark);
       if (!cleared || this.mustHold(item.broadcastId, account.phoneNumberId, claimedAt)) return { kind: 'released' };
-      const result = await this.sendOne(client, item);
+      const result = await this.sendOne(client, item, headers.get(item.broadcastId));
       this.watch(batch, item, account.phoneNumberId, result);
       return result;
     })).finally(() => this.watermarks.delete(batch.attemptId));
@@ -345,12 +350,14 @@ export class BroadcastDispatcher {
     }
   }
 
-  private async sendOne(client: GraphClient, item: ClaimedBatch['items'][number]): Promise<SendResult> {
+  private async sendOne(client: GraphClient, item: ClaimedBatch['items'][number], header: HeaderOutcome | undefined): Promise<SendResult> {
     // Values Meta would refuse (132018) are refused here, never sent: the recipient fails with Meta's code.
     if (item.send.problem) return { kind: 'refused', code: PARAMETER_REFUSED, message: item.send.problem };
+    const withHeader = sendWithHeader(item.send.template, header);
+    if ('result' in withHeader) return withHeader.result;
     try {
       // No retry inside the client: a throughput refusal goes back to the queue and the bucket slows.
-      const { wamid } = await client.sendTemplate(item.to, item.send.template, { callbackData: item.recipientId, retry: false });
+      const { wamid } = await client.sendTemplate(item.to, withHeader.template, { callbackData: item.recipientId, retry: false });
       return { kind: 'accepted', wamid };
     } catch (error) {
       return { kind: 'error', error };
