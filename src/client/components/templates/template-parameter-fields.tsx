@@ -63,7 +63,8 @@ function ParameterControl({ path, n, parameter }: ParameterControlProps) {
           onBlur={handleBlur}
           error={Boolean(error)}
           helperText={error ?? (unfilled ? UNFILLED_HINT : `Fills {{${n}}}`)}
-          slotProps={{ formHelperText: { sx: unfilled && !error ? { color: 'warning.main', fontWeight: 600 } : undefined } }}
+          // Bold, not coloured: warning orange on white is below 4.5:1; the alert below the fields carries the colour.
+          slotProps={{ formHelperText: { sx: unfilled && !error ? { fontWeight: 600 } : undefined } }}
           disabled={isSubmitting}
         />
       </Box>
