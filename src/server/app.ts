@@ -6,7 +6,7 @@ import { fastifyTrustProxy } from './lib/trusted-proxies';
 import { authRoutes, sessionPlugin, sessionToken } from './modules/auth';
 import { automationRoutes } from './modules/automation';
 import { cannedResponseRoutes } from './modules/canned-responses';
-import { broadcastDispatchPlugin, broadcastRoutes } from './modules/broadcasts';
+import { broadcastDispatchPlugin, broadcastRoutes, broadcastSchedulePlugin } from './modules/broadcasts';
 import { contactImportRoutes } from './modules/contact-import';
 import { contactRoutes, contactsByTagRoutes } from './modules/contacts';
 import { conversationRoutes, mediaRoutes, readReceiptsPlugin } from './modules/conversations';
@@ -87,6 +87,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(livePlugin, { listen: database.listen });
   await app.register(webhookInboxPlugin, { databaseKind: database.kind });
   await app.register(broadcastDispatchPlugin, config.broadcastLeaseSeconds ? { leaseSeconds: config.broadcastLeaseSeconds } : {});
+  await app.register(broadcastSchedulePlugin);
 
   for (const [routes, prefix] of API_ROUTES) await app.register(routes, { prefix });
   await app.register(spaPlugin);

@@ -45,6 +45,12 @@ test('the system roles are Admin (everything), Manager, Team Lead and Agent', ()
   expect(SYSTEM_ROLES[3].permissions).toContain('chats:respond');
 });
 
+test('every system role that composes broadcasts may also send them', () => {
+  for (const role of SYSTEM_ROLES.filter((r) => r.permissions.includes('broadcasts:create'))) {
+    expect([role.name, role.permissions.includes('broadcasts:send')]).toEqual([role.name, true]);
+  }
+});
+
 test('canned responses are managed by the Admin and Manager system roles, and by no role template', () => {
   const holders = SYSTEM_ROLES.filter((role) => role.permissions.includes('canned_responses:manage')).map((role) => role.name);
   expect(holders).toEqual([ADMIN_ROLE_NAME, 'Manager']);

@@ -25,7 +25,8 @@ export const SYSTEM_ROLES: readonly SystemRoleDefinition[] = [
   {
     name: 'Team Lead',
     description: 'Leads agents: every conversation, assignments, contacts and analytics',
-    permissions: templatePermissions('team-supervisor'),
+    // The Team Supervisor template's 20, and sending what it composes (migration 0024 gave it to existing Team Leads).
+    permissions: [...templatePermissions('team-supervisor'), 'broadcasts:send'],
   },
   {
     name: 'Agent',

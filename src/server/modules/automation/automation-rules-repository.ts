@@ -48,6 +48,17 @@ export async function insertRules(
   return stored.length;
 }
 
+/** A draft's or scheduled broadcast's rules, composed anew: the old ones go, these are stored. */
+export async function replaceRules(
+  db: Queryable,
+  organizationId: string,
+  broadcastId: string,
+  rules: readonly AutomationRuleInput[],
+): Promise<number> {
+  await db.delete(automationRules).where(and(eq(automationRules.organizationId, organizationId), eq(automationRules.broadcastId, broadcastId)));
+  return insertRules(db, organizationId, broadcastId, rules);
+}
+
 /** The organization's rules, or one broadcast's, oldest first. */
 export async function listRules(db: Queryable, organizationId: string, broadcastId?: string): Promise<AutomationRule[]> {
   const rows = await db

@@ -77,7 +77,7 @@ export async function deleteAutomationRule(db: Database, organizationId: string,
 }
 
 // Broadcasts store their button rules and read their click counts inside their own transactions.
-export { insertRules } from './automation-rules-repository';
+export { insertRules, replaceRules } from './automation-rules-repository';
 
 // Broadcasts store their button rules and read their click counts inside their own transactions.
 export { clickSummary } from './button-clicks-repository';

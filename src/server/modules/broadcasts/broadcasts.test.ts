@@ -405,7 +405,8 @@ describe('access', () => {
       { method: 'GET', url: `/api/broadcast/${id}/recipients`, permission: 'broadcasts:view', byId: true },
       { method: 'GET', url: `/api/broadcast/${id}/recipients.csv`, permission: 'analytics:export', byId: true },
       { method: 'POST', url: '/api/broadcast/audience', permission: 'broadcasts:create', payload: { contactIds: [contact.id] } },
-      { method: 'POST', url: '/api/broadcast', permission: 'broadcasts:create', payload: { templateId, parameters: ['a', 'b'], contactIds: [contact.id] } },
+      // A draft: sending it at once also takes broadcasts:send (broadcast-drafts.test.ts).
+      { method: 'POST', url: '/api/broadcast', permission: 'broadcasts:create', payload: { templateId, parameters: ['a', 'b'], contactIds: [contact.id], draft: true } },
       { method: 'POST', url: `/api/broadcast/${id}/retry-failed`, permission: 'broadcasts:send', payload: {}, byId: true },
       { method: 'POST', url: `/api/broadcast/${id}/resume`, permission: 'broadcasts:send', payload: {}, byId: true },
       { method: 'DELETE', url: `/api/broadcast/${id}`, permission: 'broadcasts:delete', byId: true },

@@ -2,3 +2,4 @@
 export { broadcastDispatchPlugin } from './dispatch-plugin';
 export { reconcileRecipients } from './dispatch-reconcile';
 export { broadcastRoutes } from './routes';
+export { broadcastSchedulePlugin } from './schedule-plugin';

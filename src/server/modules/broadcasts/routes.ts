@@ -9,9 +9,11 @@ import {
 } from '@shared/validation/broadcasts';
 import { audienceSampleSchema } from '@shared/validation/audience-sample';
 import { idParams, noBody, noQuery } from '@shared/validation/route-input';
+import { forbidden } from '../../lib/domain-error';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
 import { audienceSample } from './audience-sample-service';
+import { broadcastDraftRoutes } from './draft-routes';
 import { exportBroadcastRecipients, getBroadcastAnalytics, listBroadcastRecipients } from './broadcast-analytics-service';
 import {
   audienceSize, createBroadcast, deleteBroadcast, getBroadcast, idempotencyKeyOf, listBroadcasts, resumeBroadcast, retryFailedRecipients,
@@ -35,13 +37,16 @@ export async function broadcastRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<YupTypeProvider>();
   const { db } = app;
   const wakeDispatcher = () => app.broadcastDispatch.kick();
+  await app.register(broadcastDraftRoutes);
 
   app.get('/', { config: { access: 'broadcasts:view' }, schema: { querystring: broadcastListQuerySchema } }, async (request): Promise<BroadcastsResponse> => {
     return listBroadcasts(db, authOf(request).organizationId, request.query);
   });
 
   app.post('/', { config: { access: 'broadcasts:create' }, bodyLimit: CREATE_BROADCAST_BODY_LIMIT, schema: { body: createBroadcastSchema } }, async (request, reply) => {
-    const { organizationId, userId } = authOf(request);
+    const { organizationId, userId, permissions } = authOf(request);
+    // Saving a draft is composing (broadcasts:create); sending or scheduling also takes broadcasts:send.
+    if (!request.body.draft && !permissions.includes('broadcasts:send')) throw forbidden();
     const key = idempotencyKeyOf(request.headers['idempotency-key']);
     const { created, response } = await createBroadcast(db, { organizationId, userId }, request.body, key);
     if (created) wakeDispatcher();
