@@ -46,9 +46,10 @@ test('on a closed window an Agent sends a template from the chat, once, and sees
   const dialog = page.getByRole('dialog', { name: 'Send Template Message' });
   await dialog.getByRole('combobox', { name: /^Template/ }).click();
   await page.getByRole('option', { name: 'order_confirmation (en_US)' }).click();
-  expect(await dialog.getByRole('textbox', { name: 'Parameter 1' }).inputValue()).toBe(customer.name);
-  await dialog.getByRole('textbox', { name: 'Parameter 2' }).fill('DR-4410');
-  await dialog.getByRole('textbox', { name: 'Parameter 3' }).fill('Sunday');
+  // The greeted variable is the contact's name, as a contact field.
+  expect(await dialog.getByRole('combobox', { name: 'Parameter 1 contact field' }).textContent()).toContain('Name');
+  await dialog.getByRole('textbox', { name: 'Parameter 2', exact: true }).fill('DR-4410');
+  await dialog.getByRole('textbox', { name: 'Parameter 3', exact: true }).fill('Sunday');
   const preview = dialog.getByRole('figure', { name: 'Message preview' });
   await preview.getByText(`Hi ${customer.name}, thank you for shopping with Desert Rose Trading. Your order DR-4410 will arrive on Sunday.`).waitFor();
   await dialog.getByRole('button', { name: 'Send Template' }).click();
