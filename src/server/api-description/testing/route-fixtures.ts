@@ -140,8 +140,9 @@ export const SAMPLE_INPUT: Record<string, (records: OrganizationRecords) => Samp
   'GET /api/conversations/:id/messages/poll': (records) => ({ query: { lastMessageId: records.message } }),
   'PATCH /api/conversations/:id/status': () => ({ payload: { status: 'resolved' } }),
   'GET /api/media/:id/content': () => ({ query: { expires: String(Math.floor(Date.now() / 1000) + 3600), signature: 'matrix' } }),
-  'POST /api/broadcast': (records) => ({ payload: { templateId: records.template, parameters: ['Layla', 'A-1'], tagIds: [records.tag] } }),
+  'POST /api/broadcast': (records) => ({ payload: { templateId: records.template, parameters: [{ field: 'name', fallback: 'there' }, 'A-1'], tagIds: [records.tag] } }),
   'POST /api/broadcast/audience': (records) => ({ payload: { tagIds: [records.tag] } }),
+  'POST /api/broadcast/audience/sample': (records) => ({ payload: { tagIds: [records.tag], position: 0 } }),
   'GET /api/automation/rules': (records) => ({ query: { broadcastId: records.broadcast } }),
   'POST /api/automation/rules': (records) => ({
     payload: { broadcastId: records.broadcast, rules: [{ triggerId: '1', triggerText: 'Talk to an agent', actionType: 'do_nothing' }] },
@@ -191,6 +192,7 @@ const MORE_SAMPLE_INPUT: Record<string, (records: OrganizationRecords) => Sample
     payload: { templateId: records.template, parameters: ['Layla', 'A-1'], contactIds: [records.contact], rules: buttonRulesNaming(records) },
   }),
   'POST /api/broadcast/audience': (records) => ({ payload: { contactIds: [records.contact] } }),
+  'POST /api/broadcast/audience/sample': (records) => ({ payload: { contactIds: [records.contact], position: 1 } }),
   'POST /api/automation/rules': (records) => ({ payload: { broadcastId: records.broadcast, rules: buttonRulesNaming(records) } }),
 };
 
