@@ -11,7 +11,8 @@ export const FIXTURE_BROADCAST_ID = '0193c0de-0000-7000-8000-00000000b001';
 
 function fixtureBroadcast(overrides: Partial<Broadcast>): Broadcast {
   return {
-    id: FIXTURE_BROADCAST_ID, templateName: 'welcome_message', templateLanguage: 'en', parameters: ['Friend'], status: 'completed',
+    id: FIXTURE_BROADCAST_ID, name: 'Welcome March', audience: { contactIds: ['0193c0de-0000-7000-8000-00000000c001'] }, scheduledAt: null,
+    templateName: 'welcome_message', templateLanguage: 'en', parameters: ['Friend'], status: 'completed',
     statusReason: null, totalCount: 120, sentCount: 112, failedCount: 6, pendingCount: 0, unknownCount: 2, deliveredCount: 104,
     readCount: 71, createdAt: '2026-03-05T12:00:00.000Z', completedAt: '2026-03-05T12:02:00.000Z', createdBy: { name: 'Amira Haddad' },
     ...overrides,

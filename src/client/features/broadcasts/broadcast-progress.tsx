@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { Broadcast } from '@shared/api/broadcasts';
-import { isUnfinished } from './broadcast-status';
+import { isUnfinished, isUnsent } from './broadcast-status';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -25,6 +25,10 @@ function settledPercent(broadcast: Broadcast): number {
  * rather than announced as a second, number-less progress indicator.
  */
 export function BroadcastProgress({ broadcast }: { broadcast: Broadcast }) {
+  // Before it starts there are no recipients yet: the audience is counted when sending starts.
+  if (isUnsent(broadcast.status) || broadcast.status === 'cancelled') {
+    return <Typography variant="body2" color="text.secondary">Not sent</Typography>;
+  }
   const unfinished = isUnfinished(broadcast.status);
   return (
     <Box sx={{ width: '100%', minWidth: 0 }}>

@@ -2,6 +2,9 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import type { BroadcastStatus, RecipientState } from '@shared/api/broadcasts';
 
 export const BROADCAST_STATUS_LABELS: Readonly<Record<BroadcastStatus, string>> = {
+  draft: 'Draft',
+  scheduled: 'Scheduled',
+  cancelled: 'Cancelled',
   pending: 'Pending',
   processing: 'Processing',
   paused: 'Paused',
@@ -10,12 +13,20 @@ export const BROADCAST_STATUS_LABELS: Readonly<Record<BroadcastStatus, string>> 
 };
 
 const COLORS: Readonly<Record<BroadcastStatus, ChipProps['color']>> = {
+  draft: 'default',
+  scheduled: 'secondary',
+  cancelled: 'default',
   pending: 'default',
   processing: 'info',
   paused: 'warning',
   completed: 'success',
   failed: 'error',
 };
+
+/** Not started yet: a draft or a scheduled broadcast, which has an audience but no recipients. */
+export function isUnsent(status: BroadcastStatus): boolean {
+  return status === 'draft' || status === 'scheduled';
+}
 
 /** Still sending (or about to): its figures move, so screens showing it refresh themselves. */
 export function isSending(status: BroadcastStatus): boolean {

@@ -14,9 +14,9 @@ import type {
 } from '@shared/api/broadcasts';
 
 /** Every page of the broadcasts list provides it: what adds, removes or moves a broadcast invalidates it. */
-const BROADCAST_LIST = { type: 'Broadcast', id: 'LIST' } as const;
+export const BROADCAST_LIST = { type: 'Broadcast', id: 'LIST' } as const;
 
-const broadcastPath = (broadcastId: string) => `/broadcast/${encodeURIComponent(broadcastId)}`;
+export const broadcastPath = (broadcastId: string) => `/broadcast/${encodeURIComponent(broadcastId)}`;
 
 export interface BroadcastListQuery {
   /** 1-based. */

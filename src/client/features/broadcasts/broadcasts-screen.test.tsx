@@ -50,7 +50,8 @@ describe('Broadcasts screen', () => {
     expect(within(row).getByText('Completed')).toBeInTheDocument();
     expect(within(row).getByText('95 sent / 3 failed / 2 unknown of 100')).toBeInTheDocument();
     expect(within(row).getByText('90 delivered / 60 read')).toBeInTheDocument();
-    expect(within(row).getByText(/^Mar 5, 2026/)).toBeInTheDocument();
+    expect(within(row).getByText('Sent Mar 5, 2026, 12:00')).toBeInTheDocument();
+    expect(within(row).getByText('by Amira Haddad')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Analytics of eid_offer' })).toHaveAttribute('href', `/broadcast/${uuid(1)}/analytics`);
     expect(seen[0].get('page')).toBe('1');
     expect(seen[0].get('limit')).toBe('10');
@@ -79,7 +80,7 @@ describe('Broadcasts screen', () => {
     await rowOf('payment_reminder');
     await user.click(screen.getByRole('combobox', { name: 'Status' }));
     expect(screen.getAllByRole('option').map((option) => option.textContent)).toEqual([
-      'All statuses', 'Pending', 'Processing', 'Paused', 'Completed', 'Failed',
+      'All statuses', 'Draft', 'Scheduled', 'Cancelled', 'Pending', 'Processing', 'Paused', 'Completed', 'Failed',
     ]);
     await user.click(screen.getByRole('option', { name: 'Completed' }));
     await waitFor(() => expect(screen.queryByText('payment_reminder')).not.toBeInTheDocument());
@@ -147,6 +148,56 @@ describe('Broadcasts screen', () => {
     expect(within(row).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual(['Analytics of payment_reminder']);
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New Broadcast' })).not.toBeInTheDocument();
+  });
+
+  describe('drafts and schedules', () => {
+    const draft = broadcast({
+      id: uuid(4), name: 'Eid offer (draft)', templateName: 'eid_offer', status: 'draft', audience: { contactIds: [uuid(301), uuid(302)] },
+      totalCount: 0, sentCount: 0, failedCount: 0, unknownCount: 0, deliveredCount: 0, readCount: 0, completedAt: null,
+    });
+    const scheduled = broadcast({
+      id: uuid(5), name: 'Weekend sale', templateName: 'seasonal_offer', status: 'scheduled', scheduledAt: '2026-11-28T05:00:00.000Z',
+      totalCount: 0, sentCount: 0, failedCount: 0, unknownCount: 0, deliveredCount: 0, readCount: 0, completedAt: null,
+    });
+
+    it('shows name, template, audience and the scheduled time in the organization’s zone, not yet sent', async () => {
+      listAnswers(() => [draft, scheduled]);
+      server.use(http.get(apiUrl('/broadcast/schedule-zone'), () => HttpResponse.json({ timeZone: 'Asia/Dubai' })));
+      renderScreen();
+      const scheduledRow = await rowOf('Weekend sale');
+      expect(within(scheduledRow).getByText('Template seasonal_offer · To VIP')).toBeInTheDocument();
+      expect(await within(scheduledRow).findByText('Scheduled for Nov 28, 2026, 09:00')).toBeInTheDocument();
+      expect(within(scheduledRow).getByText('Not sent')).toBeInTheDocument();
+      expect(within(await rowOf('Eid offer (draft)')).getByText('Template eid_offer · To 2 contacts')).toBeInTheDocument();
+    });
+
+    it('sends a draft now and cancels a scheduled broadcast', async () => {
+      listAnswers(() => [draft, scheduled]);
+      const calls: string[] = [];
+      server.use(
+        http.post(apiUrl('/broadcast/:id/send'), ({ params }) => {
+          calls.push(`send ${String(params.id)}`);
+          return HttpResponse.json({ ...draft, status: 'pending' });
+        }),
+        http.post(apiUrl('/broadcast/:id/cancel'), ({ params }) => {
+          calls.push(`cancel ${String(params.id)}`);
+          return HttpResponse.json({ ...scheduled, status: 'cancelled' });
+        }),
+      );
+      const { user } = renderScreen();
+      await user.click(within(await rowOf('Eid offer (draft)')).getByRole('button', { name: 'Send Eid offer (draft) now' }));
+      expect(await screen.findByText('Sending "Eid offer (draft)"')).toBeInTheDocument();
+      await user.click(within(await rowOf('Weekend sale')).getByRole('button', { name: 'Cancel Weekend sale' }));
+      expect(await screen.findByText('"Weekend sale" will not be sent')).toBeInTheDocument();
+      expect(calls).toEqual([`send ${uuid(4)}`, `cancel ${uuid(5)}`]);
+    });
+
+    it('offers Send only with broadcasts:send and Cancel only with broadcasts:delete', async () => {
+      listAnswers(() => [draft, scheduled]);
+      renderScreen(['broadcasts:view', 'broadcasts:create']);
+      expect(within(await rowOf('Eid offer (draft)')).queryByRole('button')).not.toBeInTheDocument();
+      expect(within(await rowOf('Weekend sale')).queryByRole('button')).not.toBeInTheDocument();
+    });
   });
 
   it('links New Broadcast to /broadcast/new', async () => {

@@ -18,6 +18,9 @@ import { BROADCAST_PAGE_SIZE, BROADCAST_PROGRESS_REFRESH_MS } from '@shared/cons
 import { broadcastsApi, useDeleteBroadcastMutation, useGetBroadcastsQuery, useResumeBroadcastMutation } from './broadcasts-api';
 import { BROADCAST_STATUS_LABELS, isSending, isUnfinished } from './broadcast-status';
 import { BroadcastsTable, createdAtLabel, type BroadcastRowAbilities } from './broadcasts-table';
+import { useGetScheduleZoneQuery } from './broadcast-drafts-api';
+import { useUnsentBroadcastActions } from './unsent-broadcast-actions';
+import { DEFAULT_TIME_ZONE } from '@shared/organization-settings/time-zones';
 
 type StatusFilter = BroadcastStatus | 'all';
 
@@ -45,9 +48,11 @@ export default function BroadcastsScreen() {
   });
   const [deleteBroadcast, { isLoading: isDeleting }] = useDeleteBroadcastMutation();
   const [resumeBroadcast] = useResumeBroadcastMutation();
+  const zone = useGetScheduleZoneQuery();
+  const unsentActions = useUnsentBroadcastActions();
 
   const abilities = useMemo<BroadcastRowAbilities>(
-    () => ({ delete: can('broadcasts:delete'), resume: can('broadcasts:send') }),
+    () => ({ delete: can('broadcasts:delete'), resume: can('broadcasts:send'), send: can('broadcasts:send'), cancel: can('broadcasts:delete') }),
     [can],
   );
 
@@ -67,6 +72,7 @@ export default function BroadcastsScreen() {
     },
     [resumeBroadcast, toast],
   );
+  const handlers = useMemo(() => ({ onDelete: setDeleting, onResume, ...unsentActions }), [onResume, unsentActions]);
 
   return (
     <Box>
@@ -99,8 +105,8 @@ export default function BroadcastsScreen() {
           page={pageOf(data?.data, data?.pagination.total, isFetching)}
           can={abilities}
           emptyText={status === 'all' ? 'No broadcasts yet' : `No ${BROADCAST_STATUS_LABELS[status].toLowerCase()} broadcasts`}
-          onDelete={setDeleting}
-          onResume={onResume}
+          handlers={handlers}
+          timeZone={zone.data?.timeZone ?? DEFAULT_TIME_ZONE}
         />
       )}
       <ConfirmDialog
@@ -109,7 +115,7 @@ export default function BroadcastsScreen() {
         message={
           deleting && (
             <>
-              Are you sure you want to delete the broadcast of &quot;{deleting.templateName}&quot; created {createdAtLabel(deleting)}?
+              Are you sure you want to delete the broadcast &quot;{deleting.name || deleting.templateName}&quot; created {createdAtLabel(deleting)}?
               {isUnfinished(deleting.status) &&
                 ' It is still sending: it will be cancelled first, and its unsent recipients will not be sent.'}
             </>

@@ -1,6 +1,8 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import PlayArrowOutlinedIcon from '@mui/icons-material/PlayArrowOutlined';
+import ScheduleSendOutlinedIcon from '@mui/icons-material/ScheduleSendOutlined';
+import SendOutlinedIcon from '@mui/icons-material/SendOutlined';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
@@ -13,6 +15,7 @@ import { PagedDataGrid, type ServerPage } from '@client/components/paged-data-gr
 import { useNarrowScreen } from '@client/components/use-narrow-screen';
 import type { Broadcast } from '@shared/api/broadcasts';
 import { BroadcastProgress } from './broadcast-progress';
+import { audienceLabel, whenLabel } from './broadcast-row-labels';
 import { BroadcastStatusChip } from './broadcast-status';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
@@ -26,14 +29,51 @@ export function createdAtLabel(broadcast: Broadcast): string {
 export interface BroadcastRowAbilities {
   delete: boolean;
   resume: boolean;
+  /** Send a draft now (broadcasts:send). */
+  send: boolean;
+  /** Cancel a scheduled broadcast (broadcasts:delete). */
+  cancel: boolean;
+}
+
+/** What the row buttons do. */
+export interface BroadcastRowHandlers {
+  onDelete: (broadcast: Broadcast) => void;
+  onResume: (broadcast: Broadcast) => void;
+  onSend: (broadcast: Broadcast) => void;
+  onCancel: (broadcast: Broadcast) => void;
 }
 
 export interface BroadcastsTableProps {
   page: ServerPage<Broadcast>;
   can: BroadcastRowAbilities;
   emptyText: string;
-  onDelete: (broadcast: Broadcast) => void;
-  onResume: (broadcast: Broadcast) => void;
+  handlers: BroadcastRowHandlers;
+  /** The organization's time zone, in which times are shown. */
+  timeZone: string;
+}
+
+/** The broadcast's name, its template and its audience. */
+function NameCell({ broadcast }: { broadcast: Broadcast }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.25, minWidth: 0 }}>
+      <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{broadcast.name || broadcast.templateName}</Typography>
+      <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+        Template {broadcast.templateName} · To {audienceLabel(broadcast)}
+      </Typography>
+    </Box>
+  );
+}
+
+/** When it goes or went out, and who made it. */
+function WhenCell({ broadcast, timeZone }: { broadcast: Broadcast; timeZone: string }) {
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.25, minWidth: 0 }}>
+      <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>{whenLabel(broadcast, timeZone)}</Typography>
+      {broadcast.createdBy && (
+        <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>by {broadcast.createdBy.name}</Typography>
+      )}
+    </Box>
+  );
 }
 
 /** The status chip, and why a paused or failed broadcast stopped. */
@@ -54,16 +94,30 @@ function deliveredAndRead(broadcast: Broadcast): string {
   return `${numberFormat.format(broadcast.deliveredCount)} delivered / ${numberFormat.format(broadcast.readCount)} read`;
 }
 
-function RowActions({ broadcast, can, onDelete, onResume, vertical }: {
+function RowActions({ broadcast, can, handlers, vertical }: {
   broadcast: Broadcast;
   can: BroadcastRowAbilities;
-  onDelete: (broadcast: Broadcast) => void;
-  onResume: (broadcast: Broadcast) => void;
+  handlers: BroadcastRowHandlers;
   vertical: boolean;
 }) {
-  const name = broadcast.templateName;
+  const { onDelete, onResume, onSend, onCancel } = handlers;
+  const name = broadcast.name || broadcast.templateName;
   return (
     <Box sx={{ display: 'flex', flexDirection: vertical ? 'column' : 'row', alignItems: 'center', height: '100%', justifyContent: 'center' }}>
+      {can.send && broadcast.status === 'draft' && (
+        <Tooltip title="Send now">
+          <IconButton size="small" color="primary" aria-label={`Send ${name} now`} onClick={() => onSend(broadcast)}>
+            <SendOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {can.cancel && broadcast.status === 'scheduled' && (
+        <Tooltip title="Cancel schedule">
+          <IconButton size="small" color="warning" aria-label={`Cancel ${name}`} onClick={() => onCancel(broadcast)}>
+            <ScheduleSendOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
       <Tooltip title="Analytics">
         <IconButton size="small" component={RouterLink} to={paths.broadcastAnalytics(broadcast.id)} aria-label={`Analytics of ${name}`}>
           <InsightsOutlinedIcon fontSize="small" />
@@ -90,19 +144,20 @@ function RowActions({ broadcast, can, onDelete, onResume, vertical }: {
 const CELL = { py: 1.25, width: '100%', minWidth: 0 } as const;
 
 /**
- * Template, status, progress, delivered / read, created, and the actions (analytics, resume, delete),
+ * Name (template, audience), status, progress, delivered / read, when (and by whom), and the actions
+ * (send a draft, cancel a schedule, analytics, resume, delete),
  * paged by the server. Under the mobile breakpoint everything but the actions stacks in one column and
  * the actions stack too, so nothing scrolls sideways.
  */
-export function BroadcastsTable({ page, can, emptyText, onDelete, onResume }: BroadcastsTableProps) {
+export function BroadcastsTable({ page, can, emptyText, handlers, timeZone }: BroadcastsTableProps) {
   const narrow = useNarrowScreen();
   const columns = useMemo<GridColDef<Broadcast>[]>(() => {
     const actions: GridColDef<Broadcast> = {
       field: 'actions',
       headerName: 'Actions',
-      width: narrow ? 88 : 132,
+      width: narrow ? 88 : 150,
       sortable: false,
-      renderCell: ({ row }) => <RowActions broadcast={row} can={can} onDelete={onDelete} onResume={onResume} vertical={narrow} />,
+      renderCell: ({ row }) => <RowActions broadcast={row} can={can} handlers={handlers} vertical={narrow} />,
     };
     if (narrow) {
       return [
@@ -114,11 +169,11 @@ export function BroadcastsTable({ page, can, emptyText, onDelete, onResume }: Br
           sortable: false,
           renderCell: ({ row }) => (
             <Box sx={{ ...CELL, display: 'flex', flexDirection: 'column', gap: 0.75 }}>
-              <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{row.templateName}</Typography>
+              <NameCell broadcast={row} />
               <StatusCell broadcast={row} />
               <BroadcastProgress broadcast={row} />
               <Typography variant="body2">{deliveredAndRead(row)}</Typography>
-              <Typography variant="caption" color="text.secondary">{createdAtLabel(row)}</Typography>
+              <WhenCell broadcast={row} timeZone={timeZone} />
             </Box>
           ),
         },
@@ -127,14 +182,12 @@ export function BroadcastsTable({ page, can, emptyText, onDelete, onResume }: Br
     }
     return [
       {
-        field: 'templateName',
-        headerName: 'Template',
-        flex: 1,
-        minWidth: 160,
+        field: 'name',
+        headerName: 'Broadcast',
+        flex: 1.2,
+        minWidth: 200,
         sortable: false,
-        renderCell: ({ row }) => (
-          <Typography variant="body2" sx={{ ...CELL, fontWeight: 600, overflowWrap: 'anywhere' }}>{row.templateName}</Typography>
-        ),
+        renderCell: ({ row }) => <Box sx={CELL}><NameCell broadcast={row} /></Box>,
       },
       {
         field: 'status',
@@ -159,15 +212,15 @@ export function BroadcastsTable({ page, can, emptyText, onDelete, onResume }: Br
         renderCell: ({ row }) => <Typography variant="body2" sx={CELL}>{deliveredAndRead(row)}</Typography>,
       },
       {
-        field: 'createdAt',
-        headerName: 'Created',
-        width: 180,
+        field: 'when',
+        headerName: 'When',
+        width: 200,
         sortable: false,
-        renderCell: ({ row }) => <Typography variant="body2" sx={CELL}>{createdAtLabel(row)}</Typography>,
+        renderCell: ({ row }) => <Box sx={CELL}><WhenCell broadcast={row} timeZone={timeZone} /></Box>,
       },
       actions,
     ];
-  }, [narrow, can, onDelete, onResume]);
+  }, [narrow, can, handlers, timeZone]);
 
   return (
     <PagedDataGrid

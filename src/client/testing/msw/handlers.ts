@@ -12,4 +12,6 @@ export const defaultHandlers = [
   http.get(apiUrl('/auth/verify'), () => HttpResponse.json({ error: 'Not signed in' }, { status: 401 })),
   http.get(apiUrl('/me/preferences'), () => HttpResponse.json(DEFAULT_MEMBER_PREFERENCES)),
   http.get(apiUrl('/me/availability'), () => HttpResponse.json({ availability: 'available' })),
+  // The organization's time zone, which broadcast screens show and take times in.
+  http.get(apiUrl('/broadcast/schedule-zone'), () => HttpResponse.json({ timeZone: 'UTC' })),
 ];

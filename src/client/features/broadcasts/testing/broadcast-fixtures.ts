@@ -10,6 +10,10 @@ export const uuid = (n: number) => `0193c0de-0000-7000-8000-${String(n).padStart
 
 export function broadcast(overrides: Partial<Broadcast> & { id: string }): Broadcast {
   return {
+    // Named after its template unless a test names it, so rows read as before names.
+    name: overrides.templateName ?? 'welcome_message',
+    audience: { tags: [{ id: uuid(201), name: 'VIP' }] },
+    scheduledAt: null,
     templateName: 'welcome_message',
     templateLanguage: 'en',
     parameters: ['Friend'],
