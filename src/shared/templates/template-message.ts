@@ -63,12 +63,3 @@ export function quickReplyButtons(components: TemplateComponent[]): TemplateButt
   const buttons = components.find((c) => c.type === 'BUTTONS');
   return buttons && buttons.type === 'BUTTONS' ? buttons.buttons.filter((b) => b.type === 'QUICK_REPLY') : [];
 }
-
-/**
- * Whether a template's header is an image, video, document or location. Parley sends no header media
- * with a broadcast, so Meta would refuse every send of such a template (132000): it is not offered.
- */
-export function hasMediaHeader(components: TemplateComponent[]): boolean {
-  const header = components.find((c) => c.type === 'HEADER');
-  return header !== undefined && header.type === 'HEADER' && header.format !== 'TEXT';
-}

@@ -7,6 +7,7 @@ import type { Theme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
 import type { TemplateButton } from '@shared/api/templates';
 import type { RenderedTemplate } from '@shared/templates/template-message';
+import { ImageThumbnail, isPreviewableImage } from '../image-thumbnail';
 
 /**
  * WhatsApp's look in both schemes. Every text colour keeps at least 4.5:1 against what it sits on
@@ -31,6 +32,28 @@ export interface MessagePreviewProps {
   message: RenderedTemplate | null;
   /** Shown before a template is chosen. */
   emptyText?: string;
+  /** The media header's file (an image is shown) or link, once given; otherwise a placeholder names the kind. */
+  headerMedia?: { file?: File; label: string };
+}
+
+/** A media header: the picked image itself, else a placeholder naming the kind and the file or link. */
+function HeaderMedia({ format, media }: { format: string; media: MessagePreviewProps['headerMedia'] }) {
+  if (media?.file && isPreviewableImage(media.file)) {
+    return <ImageThumbnail file={media.file} sx={{ width: '100%', height: 140, mb: 1, border: 0, borderRadius: 1.5 }} />;
+  }
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'center', justifyContent: 'center', gap: 0.5, minHeight: 96, mb: 1, px: 1, borderRadius: 1.5, bgcolor: 'rgba(0, 0, 0, 0.08)' }}>
+      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+        <ImageOutlinedIcon aria-hidden />
+        <Typography variant="body2">{MEDIA_LABELS[format] ?? format} header</Typography>
+      </Box>
+      {media && (
+        <Typography variant="caption" sx={{ overflowWrap: 'anywhere', textAlign: 'center' }}>
+          {media.label}
+        </Typography>
+      )}
+    </Box>
+  );
 }
 
 /**
@@ -38,7 +61,7 @@ export interface MessagePreviewProps {
  * its {{n}}), footer and buttons, in a chat bubble. A figure named "Message preview"; its text is read as
  * plain text, the buttons as a list.
  */
-export function MessagePreview({ message, emptyText = 'Choose a template to see the message your contacts will receive.' }: MessagePreviewProps) {
+export function MessagePreview({ message, emptyText = 'Choose a template to see the message your contacts will receive.', headerMedia }: MessagePreviewProps) {
   return (
     <Box component="figure" aria-label="Message preview" sx={(theme) => ({ m: 0, p: 2, borderRadius: 2, minHeight: 160, ...CHAT(theme) })}>
       {!message ? (
@@ -48,14 +71,7 @@ export function MessagePreview({ message, emptyText = 'Choose a template to see 
       ) : (
         <Box sx={{ maxWidth: 320 }}>
           <Box sx={(theme) => ({ ...BUBBLE(theme), p: 1.25, borderRadius: 2, borderTopLeftRadius: 0, boxShadow: 1 })}>
-            {message.headerFormat && (
-              <Box
-                sx={{ display: 'flex', alignItems: 'center', justifyContent: 'center', gap: 1, height: 96, mb: 1, borderRadius: 1.5, bgcolor: 'rgba(0, 0, 0, 0.08)' }}
-              >
-                <ImageOutlinedIcon aria-hidden />
-                <Typography variant="body2">{MEDIA_LABELS[message.headerFormat] ?? message.headerFormat} header</Typography>
-              </Box>
-            )}
+            {message.headerFormat && <HeaderMedia format={message.headerFormat} media={headerMedia} />}
             {message.header && (
               <Typography sx={{ fontWeight: 700, mb: 0.5, overflowWrap: 'anywhere' }}>{message.header}</Typography>
             )}

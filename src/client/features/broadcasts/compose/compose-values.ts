@@ -4,6 +4,7 @@ import type { TemplateParameter } from '@shared/api/template-parameters';
 import type { Template } from '@shared/api/templates';
 import { wireParameters } from '@shared/templates/personal-parameters';
 import { quickReplyButtons, templateVariableCount } from '@shared/templates/template-message';
+import { emptyHeaderMedia, headerRequest, type HeaderMediaValue } from '@client/components/templates/header-media-value';
 
 export type AudienceMode = 'tags' | 'contacts';
 
@@ -28,10 +29,12 @@ export interface ComposeValues {
   contactIds: string[];
   contacts: Contact[];
   rules: RuleValues[];
+  /** The template's media header (a file or link), sent only when the template shows one. */
+  header: HeaderMediaValue;
 }
 
 export function initialComposeValues(audience: AudienceMode): ComposeValues {
-  return { templateId: '', parameters: [], unfilledConfirmed: false, audience, tagIds: [], contactIds: [], contacts: [], rules: [] };
+  return { templateId: '', parameters: [], unfilledConfirmed: false, audience, tagIds: [], contactIds: [], contacts: [], rules: [], header: emptyHeaderMedia() };
 }
 
 /**
@@ -55,6 +58,7 @@ export function fieldsForTemplate(template: Template | undefined, parameters: re
 
 /** POST /broadcast's body: the audience of the chosen mode only, and each rule with only its own target. */
 export function toCreateRequest(values: ComposeValues): CreateBroadcastRequest {
+  const header = headerRequest(values.header);
   return {
     templateId: values.templateId,
     // Fixed text goes as a bare string, as before contact fields.
@@ -67,5 +71,6 @@ export function toCreateRequest(values: ComposeValues): CreateBroadcastRequest {
       targetUserId: rule.actionType === 'assign_agent' ? rule.targetUserId : null,
       targetTagId: rule.actionType === 'add_tag' ? rule.targetTagId : null,
     })),
+    ...(header ? { header } : {}),
   };
 }

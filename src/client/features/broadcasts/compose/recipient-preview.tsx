@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { skipToken } from '@reduxjs/toolkit/query';
 import { useFormikContext } from 'formik';
 import { useMemo, useState } from 'react';
+import { headerPreviewOf } from '@client/components/templates/header-media-value';
 import { MessagePreview } from '@client/components/templates/message-preview';
 import { useDebouncedValue } from '@client/components/use-debounced-value';
 import type { ParameterContact, TemplateParameter } from '@shared/api/template-parameters';
@@ -91,7 +92,7 @@ export function RecipientPreview({ templates }: { templates: readonly Template[]
           onStep={(next) => setStep({ key: settledKey, position: next })}
         />
       )}
-      <MessagePreview message={message} />
+      <MessagePreview message={message} headerMedia={headerPreviewOf(values.header)} />
     </Box>
   );
 }

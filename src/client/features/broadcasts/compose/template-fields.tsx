@@ -9,7 +9,9 @@ import { paths } from '@client/app/paths';
 import { TemplateParameterFields } from '@client/components/templates/template-parameter-fields';
 import { UnfilledConfirmation } from '@client/components/templates/unfilled-confirmation';
 import type { Template } from '@shared/api/templates';
-import { hasMediaHeader } from '@shared/templates/template-message';
+import { HeaderMediaField } from '@client/components/templates/header-media-field';
+import { emptyHeaderMedia } from '@client/components/templates/header-media-value';
+import { hasUnsendableHeader, headerMediaKind, HEADER_MEDIA_TEXTS } from '@shared/templates/header-media';
 import { fieldsForTemplate, type ComposeValues } from './compose-values';
 
 export interface TemplateFieldsProps {
@@ -24,10 +26,12 @@ export function TemplateFields({ templates, loading, failed }: TemplateFieldsPro
   const { values, setValues, isSubmitting } = useFormikContext<ComposeValues>();
   const [field, meta, helpers] = useField<string>('templateId');
   const showError = meta.touched && Boolean(meta.error);
+  const chosen = templates.find((t) => t.id === field.value);
+  const headerKind = chosen ? headerMediaKind(chosen.components) : null;
 
   const choose = (templateId: string) => {
     const template = templates.find((t) => t.id === templateId);
-    void setValues({ ...values, templateId, ...fieldsForTemplate(template, values.parameters) });
+    void setValues({ ...values, templateId, ...fieldsForTemplate(template, values.parameters), header: emptyHeaderMedia() });
   };
 
   return (
@@ -52,10 +56,10 @@ export function TemplateFields({ templates, loading, failed }: TemplateFieldsPro
         disabled={isSubmitting || loading}
       >
         {templates.map((template) => {
-          const unsupported = hasMediaHeader(template.components);
+          const unsupported = hasUnsendableHeader(template.components);
           return (
             <MenuItem key={template.id} value={template.id} disabled={unsupported}>
-              {template.name} ({template.language}){unsupported ? ' — media header, not supported yet' : ''}
+              {template.name} ({template.language}){unsupported ? ` — ${HEADER_MEDIA_TEXTS.unsendable}` : ''}
             </MenuItem>
           );
         })}
@@ -69,6 +73,7 @@ export function TemplateFields({ templates, loading, failed }: TemplateFieldsPro
           screen.
         </Alert>
       )}
+      {headerKind && <HeaderMediaField name="header" kind={headerKind} />}
       <TemplateParameterFields />
       <UnfilledConfirmation />
     </Box>

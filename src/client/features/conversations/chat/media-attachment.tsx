@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { MEDIA_CAPTION_MAX_LENGTH } from '@shared/constants';
 import { formatBytes } from '@shared/media-kinds';
-import { ImageThumbnail, isPreviewableImage } from './image-thumbnail';
+import { ImageThumbnail, isPreviewableImage } from '@client/components/image-thumbnail';
 import type { StagedMedia } from './use-media-send';
 
 export interface MediaAttachmentProps {

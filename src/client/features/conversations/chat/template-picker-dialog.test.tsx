@@ -1,4 +1,5 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { File as NodeFile } from 'node:buffer';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { SendMessageResponse } from '@shared/api/conversations';
 import type { Template, TemplatesResponse } from '@shared/api/templates';
@@ -8,6 +9,7 @@ import { server } from '@client/testing/msw/server';
 import { conversation, message, minutesAgo, mockInbox } from '../testing/inbox-api';
 import { renderInbox } from '../testing/render-inbox';
 import { UNFILLED_NOT_CONFIRMED } from '@shared/validation/template-parameters';
+import { HEADER_MEDIA_TEXTS } from '@shared/templates/header-media';
 import { prefilledParameters } from './template-prefill';
 
 const AGENT: readonly Permission[] = ['chats:view', 'chats:respond', 'messages:view', 'messages:send', 'contacts:view', 'templates:view'];
@@ -34,6 +36,14 @@ const seasonalOffer: Template = {
   language: 'en',
   components: [{ type: 'HEADER', format: 'IMAGE' }, { type: 'BODY', text: 'Enjoy {{1}}% off' }],
 };
+const storeLocation: Template = {
+  id: '0190aaaa-0000-7000-8000-000000000003',
+  name: 'store_location',
+  status: 'APPROVED',
+  category: 'UTILITY',
+  language: 'en',
+  components: [{ type: 'HEADER', format: 'LOCATION' }, { type: 'BODY', text: 'Find us here' }],
+};
 
 /** The approved templates, and every template send recorded; `answer` decides the send's reply. */
 function mockTemplates(answer: (body: Record<string, unknown>) => Response) {
@@ -42,8 +52,8 @@ function mockTemplates(answer: (body: Record<string, unknown>) => Response) {
     http.get(apiUrl('/templates/local'), ({ request }) => {
       expect(new URL(request.url).searchParams.get('status')).toBe('APPROVED');
       const body: TemplatesResponse = {
-        data: [orderConfirmation, seasonalOffer],
-        pagination: { page: 1, limit: 2, total: 2, totalPages: 1, hasNext: false },
+        data: [orderConfirmation, seasonalOffer, storeLocation],
+        pagination: { page: 1, limit: 3, total: 3, totalPages: 1, hasNext: false },
         lastTemplateSync: null,
       };
       return HttpResponse.json(body);
@@ -114,15 +124,16 @@ describe('Send Template Message on a closed window', () => {
     expect(within(thread).getByText('Hi Aisha Khan, your order DR-7 will arrive on Monday.')).toBeInTheDocument();
   });
 
-  it('lists a media-header template disabled with its reason, asks for every parameter, and shows a refusal in the dialog', async () => {
+  it('lists a location-header template disabled with its reason, asks for every parameter, and shows a refusal in the dialog', async () => {
     mockInbox({ conversations: [closed], messages: { 'v-1': [message('v-1', 1)] } });
     const sends = mockTemplates(() => HttpResponse.json({ error: 'WhatsApp is not configured' }, { status: 409 }));
     const { user, dialog } = await openPicker();
 
     await user.click(within(dialog).getByRole('combobox', { name: /Template/ }));
-    const media = await screen.findByRole('option', { name: /seasonal_offer/ });
-    expect(media).toHaveAttribute('aria-disabled', 'true');
-    expect(media).toHaveTextContent('cannot be sent from the chat yet');
+    const location = await screen.findByRole('option', { name: /store_location/ });
+    expect(location).toHaveAttribute('aria-disabled', 'true');
+    expect(location).toHaveTextContent(HEADER_MEDIA_TEXTS.unsendable);
+    expect(screen.getByRole('option', { name: /seasonal_offer/ })).not.toHaveAttribute('aria-disabled');
     await user.click(screen.getByRole('option', { name: 'order_confirmation (en_US)' }));
 
     await user.click(within(dialog).getByRole('button', { name: 'Send Template' }));
@@ -212,5 +223,67 @@ describe('prefilledParameters', () => {
     const omar = { name: 'Omar', profileName: null };
     expect(prefilledParameters([{ type: 'BODY', text: 'Your code is {{1}}. Dear {{2}}, thanks' }], omar)).toEqual([empty, { field: 'name', fallback: 'there' }]);
     expect(prefilledParameters([{ type: 'BODY', text: 'Chill {{1}}' }], omar)).toEqual([empty]);
+  });
+});
+
+describe('a template with an image header', () => {
+  async function chooseOffer() {
+    mockInbox({ conversations: [closed], messages: { 'v-1': [message('v-1', 1)] } });
+    const sends = mockTemplates((body) => HttpResponse.json(storedTemplateMessage({ ...body, parameters: [] }), { status: 201 }));
+    const uploads: string[] = [];
+    server.use(
+      http.post(apiUrl('/media/template-header'), async ({ request }) => {
+        const file = (await request.formData()).get('file');
+        uploads.push(typeof file === 'object' && file !== null && 'name' in file ? String(file.name) : '');
+        return HttpResponse.json({ mediaId: '0190bbbb-0000-7000-8000-000000000001', kind: 'image', mimeType: 'image/png', fileName: 'offer.png', sizeBytes: 4 }, { status: 201 });
+      }),
+    );
+    const opened = await openPicker();
+    await opened.user.click(within(opened.dialog).getByRole('combobox', { name: /Template/ }));
+    await opened.user.click(await screen.findByRole('option', { name: 'seasonal_offer (en)' }));
+    await opened.user.type(within(opened.dialog).getByRole('textbox', { name: 'Parameter 1' }), '20');
+    return { ...opened, sends, uploads };
+  }
+
+  it('takes a picked image (checked here first), shows it in the preview and sends its uploaded id', async () => {
+    const { user, dialog, sends, uploads } = await chooseOffer();
+    expect(within(dialog).getByText(HEADER_MEDIA_TEXTS.required('image'))).toBeInTheDocument();
+    const fileInput = within(dialog).getByLabelText('Image file') as HTMLInputElement;
+
+    // Past the picker's accept list (a drop, or "All files"): still refused before any upload.
+    const pdf = new File(['%PDF'], 'terms.pdf', { type: 'application/pdf' });
+    fireEvent.change(fileInput, { target: { files: Object.assign([pdf], { item: () => pdf }) } });
+    expect(await within(dialog).findByText(HEADER_MEDIA_TEXTS.wrongType('image'))).toBeInTheDocument();
+    await user.upload(fileInput, new File([new Uint8Array(6 * 1024 * 1024)], 'huge.png', { type: 'image/png' }));
+    expect(await within(dialog).findByText(HEADER_MEDIA_TEXTS.tooLarge('image'))).toBeInTheDocument();
+    expect(uploads).toEqual([]);
+
+    // A Node file: the upload's FormData is Node's (as in the composer's tests).
+    await user.upload(fileInput, new NodeFile([new Uint8Array(64)], 'offer.png', { type: 'image/png' }) as unknown as File);
+    expect(await within(dialog).findByText(/offer\.png/)).toBeInTheDocument();
+    expect(uploads).toEqual(['offer.png']);
+    expect(within(dialog).getByRole('figure', { name: 'Message preview' })).toContainElement(within(dialog).getByRole('img', { name: 'Preview of offer.png' }));
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send Template' }));
+    await waitFor(() => expect(sends).toHaveLength(1));
+    expect(sends[0]).toMatchObject({ templateId: seasonalOffer.id, header: { mediaId: '0190bbbb-0000-7000-8000-000000000001' } });
+  });
+
+  it('takes an https link instead, refusing any other address', async () => {
+    const { user, dialog, sends, uploads } = await chooseOffer();
+    await user.click(within(dialog).getByRole('radio', { name: 'Paste an https link' }));
+    const link = within(dialog).getByRole('textbox', { name: 'Image link' });
+    await user.type(link, 'http://cdn.example.com/offer.png');
+    await user.tab();
+    expect(within(dialog).getByText(HEADER_MEDIA_TEXTS.linkInvalid)).toBeInTheDocument();
+    await user.clear(link);
+    await user.type(link, 'https://cdn.example.com/offer.png');
+    expect(within(dialog).queryByText(HEADER_MEDIA_TEXTS.linkInvalid)).not.toBeInTheDocument();
+    expect(within(dialog).getByRole('figure', { name: 'Message preview' })).toHaveTextContent('https://cdn.example.com/offer.png');
+
+    await user.click(within(dialog).getByRole('button', { name: 'Send Template' }));
+    await waitFor(() => expect(sends).toHaveLength(1));
+    expect(sends[0].header).toEqual({ link: 'https://cdn.example.com/offer.png' });
+    expect(uploads).toEqual([]);
   });
 });

@@ -3,9 +3,12 @@ import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import { useFormikContext } from 'formik';
 import { useMemo, useRef, useState } from 'react';
+import { mixed } from 'yup';
 import { useGetTemplatesQuery } from '@client/api/templates-endpoints';
 import { errorMessage } from '@client/components/error-message';
 import { FormDialog } from '@client/components/form/form-dialog';
+import { HeaderMediaField } from '@client/components/templates/header-media-field';
+import { emptyHeaderMedia, headerPreviewOf, headerRequest, type HeaderMediaValue } from '@client/components/templates/header-media-value';
 import { MessagePreview } from '@client/components/templates/message-preview';
 import { TemplateParameterFields } from '@client/components/templates/template-parameter-fields';
 import { UnfilledConfirmation } from '@client/components/templates/unfilled-confirmation';
@@ -14,14 +17,18 @@ import type { ParameterContact, TemplateParameter } from '@shared/api/template-p
 import type { Template } from '@shared/api/templates';
 import { e164Of } from '@shared/phone';
 import { renderParameters } from '@shared/templates/personal-parameters';
-import { hasMediaHeader, renderTemplate } from '@shared/templates/template-message';
+import { hasUnsendableHeader, headerMediaKind, HEADER_MEDIA_TEXTS } from '@shared/templates/header-media';
+import { renderTemplate } from '@shared/templates/template-message';
 import { sendTemplateMessageSchema, TEMPLATE_MESSAGE_TEXTS } from '@shared/validation/template-messages';
 import { unfilledConfirmedField } from '@shared/validation/template-parameters';
 import { useSendTemplateMessageMutation } from '../template-messages-api';
 import { prefilledParameters } from './template-prefill';
 
-const formSchema = sendTemplateMessageSchema.pick(['templateId', 'parameters']).shape({ unfilledConfirmed: unfilledConfirmedField });
-const INITIAL_VALUES = { templateId: '', parameters: [] as TemplateParameter[], unfilledConfirmed: false };
+// The header is checked by its field as it is given (the server checks it against the template).
+const formSchema = sendTemplateMessageSchema
+  .pick(['templateId', 'parameters'])
+  .shape({ unfilledConfirmed: unfilledConfirmedField, header: mixed<HeaderMediaValue>().required() });
+const INITIAL_VALUES = { templateId: '', parameters: [] as TemplateParameter[], unfilledConfirmed: false, header: emptyHeaderMedia() };
 type PickerValues = typeof INITIAL_VALUES;
 
 /** The conversation's contact as the parameters read it (the server renders them the same way). */
@@ -38,8 +45,8 @@ export interface TemplatePickerDialogProps {
 }
 
 /**
- * Send Template Message, inside the chat: an approved template (those with a media header are listed
- * but cannot be chosen, and say why), one control per variable (text, or a field of the contact; the
+ * Send Template Message, inside the chat: an approved template (one with a location header is listed
+ * but cannot be chosen, and says why; an image, video or document header takes a file or link), one control per variable (text, or a field of the contact; the
  * contact's name where the template greets), and the message as this contact will see it.
  */
 export function TemplatePickerDialog({ open, conversation, onClose }: TemplatePickerDialogProps) {
@@ -64,12 +71,13 @@ export function TemplatePickerDialog({ open, conversation, onClose }: TemplatePi
       maxWidth="sm"
       initialValues={INITIAL_VALUES}
       schema={formSchema}
-      onSubmit={async ({ templateId, parameters }) => {
-        const key = JSON.stringify([templateId, parameters]);
+      onSubmit={async ({ templateId, parameters, header: headerValue }) => {
+        const header = headerMediaKind(templates.find((t) => t.id === templateId)?.components ?? []) ? headerRequest(headerValue) : undefined;
+        const key = JSON.stringify([templateId, parameters, header]);
         if (attempt.current?.key !== key) attempt.current = { key, clientId: crypto.randomUUID() };
         setFailure(null);
         try {
-          await send({ conversationId: conversation.id, templateId, parameters, clientId: attempt.current.clientId }).unwrap();
+          await send({ conversationId: conversation.id, templateId, parameters, header, clientId: attempt.current.clientId }).unwrap();
           close();
         } catch (error) {
           setFailure(errorMessage(error, TEMPLATE_MESSAGE_TEXTS.sendFailed));
@@ -99,6 +107,7 @@ function TemplateChoice({ templates, loading, contact }: TemplateChoiceProps) {
     [template, values.parameters, contact],
   );
   const templateError = touched.templateId ? errors.templateId : undefined;
+  const headerKind = template ? headerMediaKind(template.components) : null;
 
   return (
     <>
@@ -110,7 +119,12 @@ function TemplateChoice({ templates, loading, contact }: TemplateChoiceProps) {
         value={loading ? '' : values.templateId}
         onChange={(event) => {
           const chosen = templates.find((t) => t.id === event.target.value);
-          void setValues({ templateId: event.target.value, parameters: chosen ? prefilledParameters(chosen.components, contact) : [], unfilledConfirmed: false });
+          void setValues({
+            templateId: event.target.value,
+            parameters: chosen ? prefilledParameters(chosen.components, contact) : [],
+            unfilledConfirmed: false,
+            header: emptyHeaderMedia(),
+          });
         }}
         onBlur={() => void setFieldTouched('templateId', true)}
         error={Boolean(templateError)}
@@ -118,17 +132,18 @@ function TemplateChoice({ templates, loading, contact }: TemplateChoiceProps) {
         disabled={isSubmitting || loading}
       >
         {templates.map((t) => {
-          const unsupported = hasMediaHeader(t.components);
+          const unsupported = hasUnsendableHeader(t.components);
           return (
             <MenuItem key={t.id} value={t.id} disabled={unsupported} sx={{ whiteSpace: 'normal' }}>
-              {t.name} ({t.language}){unsupported ? ` — ${TEMPLATE_MESSAGE_TEXTS.mediaHeader}` : ''}
+              {t.name} ({t.language}){unsupported ? ` — ${HEADER_MEDIA_TEXTS.unsendable}` : ''}
             </MenuItem>
           );
         })}
       </TextField>
+      {headerKind && <HeaderMediaField name="header" kind={headerKind} />}
       <TemplateParameterFields />
       <UnfilledConfirmation />
-      <MessagePreview message={message} emptyText="Choose a template to see the message the contact will receive." />
+      <MessagePreview message={message} headerMedia={headerPreviewOf(values.header)} emptyText="Choose a template to see the message the contact will receive." />
     </>
   );
 }
