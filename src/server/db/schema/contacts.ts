@@ -25,6 +25,10 @@ export const contacts = pgTable(
     createdAt: createdAt(),
     updatedAt: updatedAt(),
     deletedAt: timestampTz('deleted_at'),
+    /** Set when the customer stopped marketing messages (a keyword, an opt-out button, Meta's signal); cleared by a member. */
+    optedOutAt: timestampTz('opted_out_at'),
+    /** What opted the customer out: 'keyword', 'button', 'meta' (user_preferences webhook) or 'send_error' (131050). */
+    optOutSource: text('opt_out_source'),
   },
   (t) => [
     unique('contacts_org_id_key').on(t.organizationId, t.id),

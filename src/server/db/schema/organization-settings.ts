@@ -18,6 +18,8 @@ export const organizationSettings = pgTable(
     autoAssignCap: integer('auto_assign_cap').notNull().default(10),
     /** An IANA zone name ('Europe/Berlin'); the supervisors' reports count days in it. */
     timeZone: text('time_zone').notNull().default('UTC'),
+    /** The organization's own opt-out keywords, beside STOP and UNSUBSCRIBE (compared case- and space-insensitively). */
+    optOutKeywords: text('opt_out_keywords').array().notNull().default(sql`'{}'::text[]`),
     updatedAt: updatedAt(),
   },
   (t) => [check('organization_settings_auto_assign_cap_range', sql`${t.autoAssignCap} between 1 and 500`)],
