@@ -1,0 +1,68 @@
+import { randomInt } from 'node:crypto';
+import type { Browser } from 'playwright-core';
+import type { Contact } from '../../shared/api/contacts';
+import type { Tag } from '../../shared/api/tags';
+import { launchBrowser, newSession } from '../support/browser';
+import { api, choose, ownWorkspace } from '../support/broadcast-workspace';
+import { customerWrites, makeAttentive, newCustomer, sendsTo, storedConversation } from '../support/sandbox';
+import { until } from '../support/until';
+
+/**
+ * A template with an image header from New Broadcast, against the real server, its dispatcher and the
+ * sandbox: the supervisor picks an image (stored by Parley, shown in the preview), sends the broadcast,
+ * and the sandbox receives the template with an image header naming the media id Meta gave the upload.
+ */
+
+/** The sandbox's seasonal_offer: an IMAGE header and "Hi {{1}}, … {{2}}% off … until {{3}}." */
+const TEMPLATE = 'seasonal_offer';
+/** A 1×1 PNG. */
+const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
+const DISPATCH_WAIT_MS = 60_000;
+
+let browser: Browser;
+beforeAll(async () => {
+  browser = await launchBrowser();
+});
+afterAll(async () => {
+  await browser.close();
+});
+
+test('an image-header template goes from New Broadcast to a contact, and the sandbox receives the image header', async () => {
+  const { context, page, problems } = await newSession(browser);
+  const { phoneNumberId } = await ownWorkspace(page, { name: 'Reem Saleh', organizationName: 'Oud & Amber House' });
+  const tag = await api<Tag>(page, 'POST', '/tags', { name: `Eid list ${randomInt(1_000_000)}`, color: '#6a1b9a' });
+  const customer = newCustomer('Dana');
+  await makeAttentive(customer);
+  await customerWrites(phoneNumberId, customer, 'Any Eid offers?');
+  const { contact } = await storedConversation(page, customer);
+  const stored = await api<Contact>(page, 'GET', `/contacts/${contact.id}`);
+  await api<Contact>(page, 'PUT', `/contacts/${contact.id}`, { name: 'Dana', countryCode: stored.countryCode, phoneNumber: stored.phoneNumber, tagIds: [tag.id] });
+
+  await page.goto('/broadcast/new');
+  await page.getByRole('heading', { name: 'New Broadcast', level: 1 }).waitFor();
+  await choose(page, /^Template/, new RegExp(`^${TEMPLATE} \\(en\\)$`));
+  await page.getByText("This template's header needs an image: upload a file or paste an https link").waitFor();
+  await page.getByLabel('Image file').setInputFiles({ name: 'eid-offer.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+  await page.getByText(/^eid-offer\.png \(/).waitFor();
+  const preview = page.getByRole('figure', { name: 'Message preview' });
+  await preview.getByRole('img', { name: 'Preview of eid-offer.png' }).waitFor();
+
+  await page.getByRole('textbox', { name: 'Parameter 1', exact: true }).fill('Dana');
+  await page.getByRole('textbox', { name: 'Parameter 2', exact: true }).fill('20');
+  await page.getByRole('textbox', { name: 'Parameter 3', exact: true }).fill('15 April');
+  await page.getByRole('combobox', { name: 'Tags' }).click();
+  await page.getByRole('option', { name: tag.name }).click();
+  await page.keyboard.press('Escape');
+  await page.getByRole('status').filter({ hasText: 'This broadcast will reach 1 contact' }).waitFor();
+
+  await page.getByRole('button', { name: /^Send (Broadcast|now)$/ }).click();
+  await page.waitForURL(/\/broadcast\/[^/]+\/analytics$/);
+
+  const templateSends = async () => (await sendsTo(customer)).filter((sent) => sent.type === 'template');
+  await until(async () => (await templateSends()).length === 1, 'the image-header send', DISPATCH_WAIT_MS);
+  const [sent] = await templateSends();
+  expect(sent.header).toEqual({ type: 'image', id: expect.stringMatching(/\S/) });
+  expect(sent.text).toBe('Hi Dana, our Eid collection is here! Enjoy 20% off oud, bakhoor and gift sets until 15 April.');
+  expect(problems).toEqual([]);
+  await context.close();
+});
