@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { delay, http, HttpResponse } from 'msw';
 import type { AudienceRequest, CreateBroadcastRequest } from '@shared/api/broadcasts';
 import type { Contact } from '@shared/api/contacts';
@@ -65,8 +65,8 @@ function sends({ failFirst = 0, wait = 0 }: { failFirst?: number; wait?: number 
   return sent;
 }
 
-function renderScreen(route = '/broadcast/new') {
-  return renderWithProviders(<NewBroadcastScreen />, { user: sessionUser(), route, path: '/broadcast/new' });
+function renderScreen(route = '/broadcast/new', user = sessionUser()) {
+  return renderWithProviders(<NewBroadcastScreen />, { user, route, path: '/broadcast/new' });
 }
 
 type Events = ReturnType<typeof renderScreen>['user'];
@@ -82,7 +82,7 @@ async function pickTag(user: Events, name: string) {
 }
 
 const preview = () => screen.getByRole('figure', { name: 'Message preview' });
-const send = () => screen.getByRole('button', { name: 'Send Broadcast' });
+const send = () => screen.getByRole('button', { name: 'Send now' });
 
 describe('New Broadcast screen', () => {
   it('offers only approved templates, read in one page', async () => {
@@ -267,5 +267,58 @@ describe('New Broadcast screen', () => {
     expect(sent[2].key).not.toBe(sent[0].key);
     expect(sent[2].body.tagIds).toEqual([vip.id, expo.id]);
     expect(logged).toHaveBeenCalledWith('Server error 503 on POST /broadcast: WhatsApp is not reachable right now');
+  });
+
+  describe('drafts and schedules', () => {
+    it('saves a draft with its name: nothing is sent, the list opens, and the form says the audience is counted at sending', async () => {
+      answers();
+      const sent = sends();
+      const { user, router } = renderScreen();
+      expect(await screen.findByText(/The audience is counted again when sending starts/)).toBeInTheDocument();
+      await chooseTemplate(user, /order_update/);
+      await pickTag(user, 'VIP');
+      await user.type(screen.getByRole('textbox', { name: 'Name' }), 'Eid, first try');
+      await user.click(screen.getByRole('button', { name: 'Save draft' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/broadcast'));
+      expect(sent.map((request) => request.body)).toEqual([
+        { templateId: plainTemplate.id, parameters: [], tagIds: [vip.id], rules: [], name: 'Eid, first try', draft: true },
+      ]);
+      expect(await screen.findByText('Draft saved: the audience is counted when it is sent')).toBeInTheDocument();
+    });
+
+    it('schedules at a time entered in the organization’s time zone, and asks for one first', async () => {
+      answers();
+      server.use(http.get(apiUrl('/broadcast/schedule-zone'), () => HttpResponse.json({ timeZone: 'Asia/Dubai' })));
+      const sent = sends();
+      const { user, router } = renderScreen();
+      await chooseTemplate(user, /order_update/);
+      await pickTag(user, 'VIP');
+      const sendAt = await screen.findByLabelText('Send at (Asia/Dubai)');
+      await user.click(screen.getByRole('button', { name: 'Schedule' }));
+      expect(await screen.findByText('Pick when to send it')).toBeInTheDocument();
+      fireEvent.change(sendAt, { target: { value: '2020-01-15T09:00' } });
+      await user.click(screen.getByRole('button', { name: 'Schedule' }));
+      expect(await screen.findByText('Pick a time in the future')).toBeInTheDocument();
+      expect(sent).toEqual([]);
+
+      // Dubai is UTC+4 all year: 09:00 there is 05:00 UTC.
+      const day = new Date(Date.now() + 2 * 86_400_000).toISOString().slice(0, 10);
+      fireEvent.change(sendAt, { target: { value: `${day}T09:00` } });
+      await user.click(screen.getByRole('button', { name: 'Schedule' }));
+      await waitFor(() => expect(router.state.location.pathname).toBe('/broadcast'));
+      expect(sent.map((request) => request.body)).toEqual([
+        { templateId: plainTemplate.id, parameters: [], tagIds: [vip.id], rules: [], scheduledAt: `${day}T05:00:00.000Z` },
+      ]);
+      expect(await screen.findByText('Broadcast scheduled')).toBeInTheDocument();
+    });
+
+    it('offers a member without broadcasts:send Save draft alone', async () => {
+      answers();
+      renderScreen('/broadcast/new', sessionUser({ permissions: ['broadcasts:view', 'broadcasts:create', 'templates:view', 'contacts:view'] }));
+      expect(await screen.findByRole('button', { name: 'Save draft' })).toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Send now' })).not.toBeInTheDocument();
+      expect(screen.queryByRole('button', { name: 'Schedule' })).not.toBeInTheDocument();
+      expect(screen.queryByLabelText(/Send at/)).not.toBeInTheDocument();
+    });
   });
 });

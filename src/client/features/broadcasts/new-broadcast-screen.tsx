@@ -1,4 +1,6 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import SaveOutlinedIcon from '@mui/icons-material/SaveOutlined';
+import ScheduleSendIcon from '@mui/icons-material/ScheduleSend';
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
@@ -18,16 +20,22 @@ import { useGetTemplatesQuery } from '@client/api/templates-endpoints';
 import { paths } from '@client/app/paths';
 import { PageHeader } from '@client/components/page-header';
 import { useToast } from '@client/components/toast/use-toast';
+import { useSession } from '@client/session/use-session';
+import { BROADCAST_DRAFT_TEXTS } from '@shared/api/broadcast-drafts';
 import { BROADCAST_TEXTS } from '@shared/api/broadcasts';
+import { DEFAULT_TIME_ZONE } from '@shared/organization-settings/time-zones';
 import type { Template } from '@shared/api/templates';
 import { MAX_PAGE_SIZE } from '@shared/constants';
 import { newBroadcastFormSchema } from '@shared/validation/broadcasts';
 import { useCreateBroadcastMutation } from './broadcasts-api';
+import { useGetScheduleZoneQuery } from './broadcast-drafts-api';
 import { AudienceFields } from './compose/audience-fields';
 import { AutomationFields } from './compose/automation-fields';
 import { initialComposeValues, toCreateRequest, type ComposeValues } from './compose/compose-values';
 import { useIdempotencyKey } from './compose/idempotency-key';
 import { RecipientPreview } from './compose/recipient-preview';
+import { ScheduleFields } from './compose/schedule-fields';
+import { initialScheduleValues, scheduleErrors, scheduleRequest, type ComposeIntent, type ScheduleValues } from './compose/schedule-values';
 import { TemplateFields } from './compose/template-fields';
 
 /** The approved templates are read in one page, the largest the API serves. */
@@ -54,19 +62,33 @@ function Section({ title, subtitle, children }: { title: string; subtitle?: stri
   );
 }
 
+type NewBroadcastValues = ComposeValues & ScheduleValues;
+
+/** What each way out of the form tells the member once the server took it. */
+const DONE_TEXTS: Record<ComposeIntent, (recipients: number) => string> = {
+  draft: () => 'Draft saved: the audience is counted when it is sent',
+  schedule: () => 'Broadcast scheduled',
+  now: (recipients) => `Broadcast created successfully: ${recipients} ${recipients === 1 ? 'recipient' : 'recipients'}`,
+};
+
 interface SendFailure {
   /** The server's reason, when it gave one. */
   detail: string | null;
 }
 
-function ComposeForm({ templates, templatesLoading, templatesFailed, preselectContactId, failure }: {
+function ComposeForm({ templates, templatesLoading, templatesFailed, preselectContactId, failure, timeZone, canSend, submitAs }: {
   templates: readonly Template[];
   templatesLoading: boolean;
   templatesFailed: boolean;
   preselectContactId: string | null;
   failure: SendFailure | null;
+  timeZone: string;
+  /** broadcasts:send: Send now and Schedule are offered; without it, Save draft only. */
+  canSend: boolean;
+  submitAs: (intent: ComposeIntent) => void;
 }) {
-  const { values, isSubmitting } = useFormikContext<ComposeValues>();
+  const { values, isSubmitting } = useFormikContext<NewBroadcastValues>();
+  const busyIcon = <CircularProgress size={16} color="inherit" />;
   const twoColumns = useMediaQuery((theme: Theme) => theme.breakpoints.up('md'), { noSsr: true });
   const preview = (
     <Section title="Preview">
@@ -82,7 +104,7 @@ function ComposeForm({ templates, templatesLoading, templatesFailed, preselectCo
           </Section>
           {/* In one column the preview follows the template it shows, rather than the Send button. */}
           {!twoColumns && preview}
-          <Section title="Audience" subtitle="Everyone with one of the tags, or the contacts you pick.">
+          <Section title="Audience" subtitle={`Everyone with one of the tags, or the contacts you pick. ${BROADCAST_DRAFT_TEXTS.audienceResolvedAtStart}`}>
             <AudienceFields preselectContactId={preselectContactId} />
           </Section>
           {values.rules.length > 0 && (
@@ -90,6 +112,9 @@ function ComposeForm({ templates, templatesLoading, templatesFailed, preselectCo
               <AutomationFields />
             </Section>
           )}
+          <Section title="Name and schedule" subtitle="How the list names it, and when it goes out.">
+            <ScheduleFields timeZone={timeZone} canSchedule={canSend} />
+          </Section>
           {failure && (
             <Alert severity="error">
               <AlertTitle>{BROADCAST_TEXTS.sendFailed}</AlertTitle>
@@ -100,14 +125,19 @@ function ComposeForm({ templates, templatesLoading, templatesFailed, preselectCo
             <Button component={RouterLink} to={paths.broadcasts} color="inherit" disabled={isSubmitting}>
               Cancel
             </Button>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={isSubmitting}
-              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : <SendIcon />}
-            >
-              Send Broadcast
+            <Button variant="outlined" disabled={isSubmitting} startIcon={isSubmitting ? busyIcon : <SaveOutlinedIcon />} onClick={() => submitAs('draft')}>
+              Save draft
             </Button>
+            {canSend && (
+              <>
+                <Button variant="outlined" disabled={isSubmitting} startIcon={isSubmitting ? busyIcon : <ScheduleSendIcon />} onClick={() => submitAs('schedule')}>
+                  Schedule
+                </Button>
+                <Button variant="contained" disabled={isSubmitting} startIcon={isSubmitting ? busyIcon : <SendIcon />} onClick={() => submitAs('now')}>
+                  Send now
+                </Button>
+              </>
+            )}
           </Box>
         </Box>
         {twoColumns && <Box sx={{ position: 'sticky', top: 88, minWidth: 0 }}>{preview}</Box>}
@@ -129,21 +159,30 @@ export default function NewBroadcastScreen() {
   const templates = useGetTemplatesQuery({ status: 'APPROVED', page: 1, limit: TEMPLATE_LIST_LIMIT });
   const approved = useMemo(() => (templates.data?.data ?? []).filter((template) => template.status === 'APPROVED'), [templates.data]);
   const [createBroadcast] = useCreateBroadcastMutation();
+  const { can } = useSession();
+  const canSend = can('broadcasts:send');
+  const timeZone = useGetScheduleZoneQuery().data?.timeZone ?? DEFAULT_TIME_ZONE;
   const keyFor = useIdempotencyKey();
   const sending = useRef(false);
+  // Which button submitted the form; Enter in a field saves a draft, the one way out that sends nothing.
+  const intent = useRef<ComposeIntent>('draft');
   const [failure, setFailure] = useState<SendFailure | null>(null);
-  const [initialValues] = useState(() => initialComposeValues(preselectContactId ? 'contacts' : 'tags'));
+  const [initialValues] = useState<NewBroadcastValues>(() => ({
+    ...initialComposeValues(preselectContactId ? 'contacts' : 'tags'),
+    ...initialScheduleValues(),
+  }));
 
-  const send = async (values: ComposeValues) => {
+  const send = async (values: NewBroadcastValues) => {
     // A second click before the first request settled sends nothing more.
     if (sending.current) return;
     sending.current = true;
     setFailure(null);
-    const body = toCreateRequest(values);
+    const chosen = intent.current;
+    const body = { ...toCreateRequest(values), ...scheduleRequest(values, chosen, timeZone) };
     try {
       const created = await createBroadcast({ body, idempotencyKey: keyFor(body) }).unwrap();
-      toast.success('Success', `Broadcast created successfully: ${created.totalCount} ${created.totalCount === 1 ? 'recipient' : 'recipients'}`);
-      void navigate(paths.broadcastAnalytics(created.id));
+      toast.success('Success', DONE_TEXTS[chosen](created.totalCount));
+      void navigate(chosen === 'now' ? paths.broadcastAnalytics(created.id) : paths.broadcasts);
     } catch (error) {
       setFailure({ detail: isApiError(error) && error.error ? error.error : null });
     } finally {
@@ -155,21 +194,36 @@ export default function NewBroadcastScreen() {
     <Box>
       <PageHeader
         title="New Broadcast"
-        subtitle="Send an approved template to a tag or to chosen contacts."
+        subtitle="Send an approved template to a tag or to chosen contacts, now or at a time you choose, or save it as a draft."
         actions={
           <Button component={RouterLink} to={paths.broadcasts} startIcon={<ArrowBackIcon />} color="inherit">
             Back to Broadcasts
           </Button>
         }
       />
-      <Formik<ComposeValues> initialValues={initialValues} validationSchema={newBroadcastFormSchema} onSubmit={send}>
+      <Formik<NewBroadcastValues>
+        initialValues={initialValues}
+        validationSchema={newBroadcastFormSchema}
+        validate={(values) => scheduleErrors(values, intent.current, timeZone)}
+        onSubmit={send}
+      >
+        {({ submitForm }) => (
         <ComposeForm
           templates={approved}
           templatesLoading={templates.isLoading}
           templatesFailed={templates.isError}
           preselectContactId={preselectContactId}
           failure={failure}
+          timeZone={timeZone}
+          canSend={canSend}
+          submitAs={(chosen) => {
+            intent.current = chosen;
+            void submitForm().finally(() => {
+              intent.current = 'draft';
+            });
+          }}
         />
+        )}
       </Formik>
     </Box>
   );
