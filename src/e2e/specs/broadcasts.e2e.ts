@@ -99,7 +99,7 @@ test('a broadcast to a tag is sent and completes; a button press assigns the con
 
   await choose(page, `Action for “${BUTTON}”`, 'Assign to agent');
   await choose(page, new RegExp(`^Agent for “${BUTTON}”`), `${agent.name} (${agent.email})`);
-  await page.getByRole('button', { name: 'Send Broadcast' }).click();
+  await page.getByRole('button', { name: 'Send now' }).click();
 
   // Sent: the analytics screen refreshes itself until the broadcast completes.
   await page.waitForURL(/\/broadcast\/[^/]+\/analytics$/);

@@ -66,7 +66,7 @@ test('a broadcast with { field: "name", fallback: "there" } reaches three contac
   await page.getByText(/^Shown for .+, recipient 2 of 3$/).waitFor();
   await preview.getByText(/^Thanks for connecting with us on WhatsApp, (Amal|Omar|there)!/).waitFor();
 
-  await page.getByRole('button', { name: 'Send Broadcast' }).click();
+  await page.getByRole('button', { name: 'Send now' }).click();
   await page.waitForURL(/\/broadcast\/[^/]+\/analytics$/);
   await page.getByText('Completed', { exact: true }).waitFor({ timeout: DISPATCH_WAIT_MS });
 

@@ -89,12 +89,12 @@ describe('New Broadcast with contact fields', () => {
     await user.click(await screen.findByRole('option', { name: 'VIP' }));
     expect(screen.getByRole('textbox', { name: 'Parameter 2' })).toHaveAccessibleDescription(/Looks like a placeholder/);
 
-    await user.click(screen.getByRole('button', { name: 'Send Broadcast' }));
+    await user.click(screen.getByRole('button', { name: 'Send now' }));
     expect(await screen.findByText(UNFILLED_NOT_CONFIRMED)).toBeInTheDocument();
     expect(sent).toEqual([]);
 
     await user.click(screen.getByRole('checkbox', { name: 'Send these values as written' }));
-    await user.click(screen.getByRole('button', { name: 'Send Broadcast' }));
+    await user.click(screen.getByRole('button', { name: 'Send now' }));
     await waitFor(() => expect(router.state.location.pathname).toBe(`/broadcast/${uuid(900)}/analytics`));
     expect(sent).toEqual([{ templateId: welcomeTemplate.id, parameters: [{ field: 'name', fallback: 'there' }, '[code]'], tagIds: [vip.id], rules: expect.any(Array) }]);
   });
