@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser } from 'playwright-core';
 import type { Contact } from '../../shared/api/contacts';
 import type { Tag } from '../../shared/api/tags';
+import { auditPage, blocking, formatViolations, openInColorScheme, paintedScheme, waitUntilSettled, type ColorScheme } from '../support/accessibility';
 import { launchBrowser, newSession } from '../support/browser';
 import { api, choose, ownWorkspace } from '../support/broadcast-workspace';
 import { customerWrites, makeAttentive, newCustomer, sendsTo, storedConversation } from '../support/sandbox';
@@ -63,6 +64,34 @@ test('an image-header template goes from New Broadcast to a contact, and the san
   const [sent] = await templateSends();
   expect(sent.header).toEqual({ type: 'image', id: expect.stringMatching(/\S/) });
   expect(sent.text).toBe('Hi Dana, our Eid collection is here! Enjoy 20% off oud, bakhoor and gift sets until 15 April.');
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test.each<ColorScheme>(['light', 'dark'])('the header field and its preview pass axe (WCAG 2.1 AA) in the %s scheme, and fit 390 px', async (scheme) => {
+  const { context, page, problems } = await newSession(browser);
+  await openInColorScheme(context, scheme);
+  await ownWorkspace(page, { name: 'Reem Saleh', organizationName: `Oud House ${scheme}` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.goto('/broadcast/new');
+  await page.getByRole('heading', { name: 'New Broadcast', level: 1 }).waitFor();
+  await choose(page, /^Template/, new RegExp(`^${TEMPLATE} \\(en\\)$`));
+  await page.getByLabel('Image file').setInputFiles({ name: 'eid-offer.png', mimeType: 'image/png', buffer: PIXEL_PNG });
+  await page.getByRole('figure', { name: 'Message preview' }).getByRole('img', { name: 'Preview of eid-offer.png' }).waitFor();
+  await waitUntilSettled(page);
+  expect(await paintedScheme(page)).toBe(scheme);
+
+  for (const mode of ['file', 'link'] as const) {
+    if (mode === 'link') {
+      await page.getByRole('radio', { name: 'Paste an https link' }).check();
+      await page.getByRole('textbox', { name: 'Image link' }).fill('http://cdn.example.com/eid.png');
+      await page.getByRole('textbox', { name: 'Image link' }).blur();
+      await page.getByText('The header link must be an https:// address').waitFor();
+    }
+    const violations = blocking(await auditPage(page));
+    if (violations.length > 0) throw new Error(`New Broadcast's header field (${mode}, ${scheme}) has accessibility violations:\n${formatViolations(violations)}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  }
   expect(problems).toEqual([]);
   await context.close();
 });
