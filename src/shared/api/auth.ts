@@ -33,6 +33,8 @@ export interface SignupRequest {
   password: string;
   organizationName?: string;
   inviteToken?: string;
+  /** The founder's browser's IANA zone (Intl): a new organization starts in it; one Parley does not know is ignored. */
+  timeZone?: string;
 }
 
 /** The public lookup of an invitation by its token. */

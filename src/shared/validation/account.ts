@@ -1,5 +1,6 @@
 import { object, string } from 'yup';
 import { ACCOUNT_NAME, EMAIL_MAX, ORGANIZATION_NAME, PASSWORD } from '../constants';
+import { canonicalTimeZone } from '../organization-settings/time-zones';
 
 /** The account fields' rules and messages, shared by the sign-in and sign-up forms and the auth routes. */
 
@@ -53,6 +54,11 @@ export const signupSchema = object({
     then: () => string().strip(),
     otherwise: () => organizationNameField,
   }),
+  // A zone Intl does not know (an old browser's alias) is dropped: the organization starts in UTC.
+  timeZone: string()
+    .typeError('Time zone must be text')
+    .transform((value: string) => canonicalTimeZone(value) ?? undefined)
+    .optional(),
 });
 
 export function normalizeEmail(email: string): string {

@@ -51,7 +51,9 @@ export function LoginForm({ mode, inviteToken, invitedEmail }: LoginFormProps) {
 
   const signUp = async ({ name, email, password, organizationName }: LoginValues) => {
     const request: SignupRequest =
-      mode === 'invite' ? { name, email, password, inviteToken } : { name, email, password, organizationName };
+      mode === 'invite'
+        ? { name, email, password, inviteToken }
+        : { name, email, password, organizationName, timeZone: Intl.DateTimeFormat().resolvedOptions().timeZone };
     try {
       const { isNewUser } = await signup(request).unwrap();
       toast.success('Success', isNewUser ? 'Account created successfully' : 'Successfully joined organization');

@@ -9,6 +9,7 @@ import { conflict, forbidden, unauthorized } from '../../lib/domain-error';
 import { assertInvitationFor, claimInvitation } from '../invitations';
 import { findOrganizationOfUser, insertMembership, findUserByEmail, insertUser, createSession, endSession, loadSession } from '../members';
 import { createOrganization } from '../organizations';
+import { updateOrganizationSettings } from '../organization-settings';
 import { hashPassword, verifyPassword } from './passwords';
 import { toSessionUser } from './session-user';
 import { claimAttempt, releaseAttempt, resetKeys } from './throttle-service';
@@ -75,6 +76,7 @@ export async function signUp(
     passwordHash: await hashPassword(form.password),
     organizationName: form.organizationName,
     inviteToken,
+    timeZone: form.timeZone,
   });
 }
 
@@ -107,7 +109,7 @@ async function rejoin(
  */
 async function createAccount(
   db: Database,
-  account: { name: string; email: string; passwordHash: string; organizationName?: string; inviteToken?: string },
+  account: { name: string; email: string; passwordHash: string; organizationName?: string; inviteToken?: string; timeZone?: string },
 ): Promise<SignedIn & { isNewUser: boolean }> {
   return oneAccountPerEmail(() =>
     db.transaction(async (tx) => {
@@ -117,6 +119,8 @@ async function createAccount(
         : await foundOrganization(tx, account.organizationName ?? '');
       const userId = await insertUser(tx, { email: account.email, name: account.name, passwordHash: account.passwordHash });
       await insertMembership(tx, { organizationId, userId, roleId });
+      // A new organization's schedules and reports start in its founder's zone (the change log names them).
+      if (!account.inviteToken && account.timeZone) await updateOrganizationSettings(tx, organizationId, userId, { timeZone: account.timeZone });
       return { userId, organizationId, isNewUser: !account.inviteToken };
     }),
   );
