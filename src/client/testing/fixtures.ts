@@ -31,6 +31,8 @@ export function contactFixture(overrides: Partial<Contact> & { id: string }): Co
     createdAt: '2026-03-01T10:00:00.000Z',
     updatedAt: '2026-03-01T10:00:00.000Z',
     deletedAt: null,
+    optedOutAt: null,
+    optOutSource: null,
     _count: { notes: 0 },
     ...overrides,
   };

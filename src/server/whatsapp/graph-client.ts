@@ -174,6 +174,16 @@ export class GraphClient {
     });
   }
 
+  /** The number's messaging limit tier (e.g. TIER_2K), or undefined when Meta does not say. */
+  async getMessagingLimitTier(): Promise<string | undefined> {
+    const answer = await this.call<{ whatsapp_business_manager_messaging_limit?: unknown }>('GET', `/${this.credentials.phoneNumberId}`, {
+      query: { fields: 'whatsapp_business_manager_messaging_limit' },
+      retry: 'retryable',
+    });
+    const tier = answer.whatsapp_business_manager_messaging_limit;
+    return typeof tier === 'string' ? tier : undefined;
+  }
+
   getPhoneNumber(): Promise<PhoneNumberInfo> {
     return this.call<PhoneNumberInfo>('GET', `/${this.credentials.phoneNumberId}`, { query: { fields: PHONE_FIELDS }, retry: 'retryable' });
   }

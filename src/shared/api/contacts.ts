@@ -1,3 +1,4 @@
+import type { OptOutSource } from '../opt-out/opt-out';
 import type { Paginated } from './pagination';
 
 /** POST /contacts and PUT /contacts/{id}: the shape the shared contact schema passes on. */
@@ -22,6 +23,9 @@ export interface Contact {
   createdAt: string;
   updatedAt: string;
   deletedAt: string | null;
+  /** When the customer stopped marketing messages (null: they receive them), and what said so. */
+  optedOutAt: string | null;
+  optOutSource: OptOutSource | null;
   /** `notes` counts what people wrote, not the system's activity entries. */
   _count: { notes: number };
 }

@@ -8,19 +8,22 @@ export interface OrganizationSettings {
   autoAssign: { enabled: boolean; cap: number };
   /** An IANA zone name: the day boundaries of the organization's reports. */
   timeZone: string;
+  /** The organization's own opt-out keywords, beside STOP and UNSUBSCRIBE (src/shared/opt-out). */
+  optOutKeywords: string[];
 }
 
 export const DEFAULT_ORGANIZATION_SETTINGS: OrganizationSettings = {
   readReceipts: true,
   autoAssign: { enabled: false, cap: 10 },
   timeZone: 'UTC',
+  optOutKeywords: [],
 };
 
 /** PATCH /organization/settings: any part of the settings; what is left out keeps its value. */
 export type { OrganizationSettingsPatch } from '../validation/organization-settings';
 
 /** The name a change log entry gives the setting it changed. */
-export const ORGANIZATION_SETTING_NAMES = ['readReceipts', 'autoAssign.enabled', 'autoAssign.cap', 'timeZone'] as const;
+export const ORGANIZATION_SETTING_NAMES = ['readReceipts', 'autoAssign.enabled', 'autoAssign.cap', 'timeZone', 'optOutKeywords'] as const;
 export type OrganizationSettingName = (typeof ORGANIZATION_SETTING_NAMES)[number];
 
 export type OrganizationSettingValue = boolean | number | string;

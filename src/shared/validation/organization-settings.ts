@@ -1,4 +1,4 @@
-import { boolean, number, object, type InferType } from 'yup';
+import { array, boolean, number, object, type InferType } from 'yup';
 import { canonicalTimeZone } from '../organization-settings/time-zones';
 import { pageQuerySchema } from './page-query';
 import { trimmedText } from './trimmed-text';
@@ -25,6 +25,18 @@ const timeZoneField = trimmedText('Time zone must be text')
   .transform((value: unknown) => (typeof value === 'string' ? (canonicalTimeZone(value) ?? value) : value))
   .test('time-zone', TIME_ZONE_INVALID, (value) => value === undefined || canonicalTimeZone(value) === value);
 
+export const OPT_OUT_KEYWORDS_LIMIT = { count: 20, length: 40 } as const;
+
+/** The organization's own opt-out keywords: each a word or short phrase, no blank ones, no more than 20. */
+const optOutKeywordsField = array(
+  trimmedText('Each opt-out keyword must be text')
+    .required('An opt-out keyword cannot be empty')
+    .max(OPT_OUT_KEYWORDS_LIMIT.length, `An opt-out keyword can have at most ${OPT_OUT_KEYWORDS_LIMIT.length} characters`),
+)
+  .strict()
+  .typeError('Opt-out keywords must be a list of words')
+  .max(OPT_OUT_KEYWORDS_LIMIT.count, `At most ${OPT_OUT_KEYWORDS_LIMIT.count} opt-out keywords`);
+
 /** PATCH /organization/settings: any part of the settings, each field under the form's rule. */
 export const organizationSettingsPatchSchema = object({
   readReceipts: readReceiptsField.optional(),
@@ -33,6 +45,7 @@ export const organizationSettingsPatchSchema = object({
     .default(undefined)
     .optional(),
   timeZone: timeZoneField.optional(),
+  optOutKeywords: optOutKeywordsField.default(undefined).optional(),
 });
 
 export type OrganizationSettingsPatch = InferType<typeof organizationSettingsPatchSchema>;
@@ -45,6 +58,7 @@ export const organizationSettingsFormSchema = object({
     cap: autoAssignCapField.required('Open conversations per member is required'),
   }),
   timeZone: timeZoneField.required('Time zone is required'),
+  optOutKeywords: optOutKeywordsField.required(),
 });
 
 /** GET /organization/settings/changes: newest first, a page at a time. */

@@ -12,7 +12,7 @@ import { NotesDialog } from './notes-dialog';
 const me = sessionUser({ name: 'Amira Haddad' });
 const contact: Contact = {
   id: 'c-1', name: 'Aisha Khan', profileName: null, countryCode: '+971', phoneNumber: '501234567', tags: [],
-  createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z', deletedAt: null, _count: { notes: 2 },
+  createdAt: '2026-03-01T10:00:00.000Z', updatedAt: '2026-03-01T10:00:00.000Z', deletedAt: null, optedOutAt: null, optOutSource: null, _count: { notes: 2 },
 };
 
 const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).toISOString();

@@ -17,6 +17,8 @@ const aisha: Contact = {
   createdAt: '2026-03-01T10:00:00.000Z',
   updatedAt: '2026-03-01T10:00:00.000Z',
   deletedAt: null,
+  optedOutAt: null,
+  optOutSource: null,
   _count: { notes: 3 },
 };
 

@@ -181,7 +181,7 @@ describe('Media', () => {
 describe('Contact pane', () => {
   it('shows tags, window, status and assignee, and opens the contact’s notes', async () => {
     mockInbox({ conversations: [aisha], messages: { 'v-1': [message('v-1', 1)] } });
-    const full: Contact = { ...aisha.contact, createdAt: aisha.createdAt, updatedAt: aisha.createdAt, _count: { notes: 1 } };
+    const full: Contact = { ...aisha.contact, createdAt: aisha.createdAt, updatedAt: aisha.createdAt, optedOutAt: null, optOutSource: null, _count: { notes: 1 } };
     const notes: ContactNotePage = {
       data: [{ id: 'n-1', contactId: full.id, userId: 'u-2', user: { name: 'Omar Saleh' }, content: 'Prefers Arabic', type: 'note', createdAt: aisha.createdAt, updatedAt: aisha.createdAt }],
       pagination: { page: 1, limit: 50, total: 1, totalPages: 1, hasNext: false },

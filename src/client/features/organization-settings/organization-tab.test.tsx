@@ -7,7 +7,7 @@ import { server } from '@client/testing/msw/server';
 import { renderWithProviders } from '@client/testing/test-utils';
 import OrganizationTab from './organization-tab';
 
-const SAVED: OrganizationSettings = { readReceipts: true, autoAssign: { enabled: false, cap: 10 }, timeZone: 'UTC' };
+const SAVED: OrganizationSettings = { readReceipts: true, autoAssign: { enabled: false, cap: 10 }, timeZone: 'UTC', optOutKeywords: [] };
 
 const change = (id: string, over: Partial<OrganizationSettingChange>): OrganizationSettingChange => ({
   id, setting: 'readReceipts', oldValue: true, newValue: false, changedAt: '2026-03-01T10:00:00.000Z', changedBy: { id: 'u-1', name: 'Lina Owner' }, ...over,

@@ -14,6 +14,7 @@ const SETTING_LABELS: Record<OrganizationSettingName, string> = {
   'autoAssign.enabled': 'Auto-assignment',
   'autoAssign.cap': 'Open conversations per member',
   timeZone: 'Time zone',
+  optOutKeywords: 'Opt-out keywords',
 };
 
 const shown = (value: OrganizationSettingValue) => (typeof value === 'boolean' ? (value ? 'On' : 'Off') : String(value));

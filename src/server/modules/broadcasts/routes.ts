@@ -14,6 +14,7 @@ import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
 import { audienceSample } from './audience-sample-service';
 import { broadcastDraftRoutes } from './draft-routes';
+import { audienceCheckRoutes } from './audience-check-routes';
 import { exportBroadcastRecipients, getBroadcastAnalytics, listBroadcastRecipients } from './broadcast-analytics-service';
 import {
   audienceSize, createBroadcast, deleteBroadcast, getBroadcast, idempotencyKeyOf, listBroadcasts, resumeBroadcast, retryFailedRecipients,
@@ -38,6 +39,7 @@ export async function broadcastRoutes(fastify: FastifyInstance): Promise<void> {
   const { db } = app;
   const wakeDispatcher = () => app.broadcastDispatch.kick();
   await app.register(broadcastDraftRoutes);
+  await app.register(audienceCheckRoutes);
 
   app.get('/', { config: { access: 'broadcasts:view' }, schema: { querystring: broadcastListQuerySchema } }, async (request): Promise<BroadcastsResponse> => {
     return listBroadcasts(db, authOf(request).organizationId, request.query);

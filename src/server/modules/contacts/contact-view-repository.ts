@@ -1,5 +1,6 @@
 import { getTableColumns, sql } from 'drizzle-orm';
 import type { Contact, ContactTag } from '@shared/api/contacts';
+import type { OptOutSource } from '@shared/opt-out/opt-out';
 import { contacts } from '../../db/schema';
 import { contactTagList } from '../tags';
 import { writtenNoteCount } from '../timeline';
@@ -29,6 +30,8 @@ export function toContact(row: ContactViewRow): Contact {
     createdAt: row.createdAt.toISOString(),
     updatedAt: row.updatedAt.toISOString(),
     deletedAt: row.deletedAt?.toISOString() ?? null,
+    optedOutAt: row.optedOutAt?.toISOString() ?? null,
+    optOutSource: (row.optOutSource as OptOutSource | null) ?? null,
     _count: { notes: Number(row.notes) },
   };
 }

@@ -16,6 +16,7 @@ import {
   updateContact,
   type ContactActor,
 } from './contacts-service';
+import { clearContactOptOut } from './contact-opt-out-service';
 
 const contactParams = idParams({ id: CONTACT_NOT_FOUND });
 
@@ -55,6 +56,10 @@ export async function contactRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.delete('/:id', { config: { access: 'contacts:delete' }, schema: { params: contactParams } }, async (request) => {
     return setContactDeleted(db, actorOf(request), request.params.id, true);
+  });
+
+  app.delete('/:id/opt-out', { config: { access: 'contacts:edit' }, schema: { params: contactParams } }, async (request) => {
+    return clearContactOptOut(db, actorOf(request), request.params.id);
   });
 
   app.patch('/:id/undelete', { config: { access: 'contacts:delete' }, schema: { params: contactParams, body: noBody } }, async (request) => {

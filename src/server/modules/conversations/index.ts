@@ -7,3 +7,4 @@ export { applyStatuses, attachWamid, countInboundAfter, expirePendingStatuses, f
 export { readReceiptsPlugin } from './read-receipts-plugin';
 export { conversationRoutes } from './routes';
 export { type Viewer, viewerOf } from './viewer';
+export { customersMessagedInLastDay } from './messaged-customers-service';

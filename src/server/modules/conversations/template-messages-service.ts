@@ -4,6 +4,7 @@ import { TEMPLATE_MESSAGE_TEXTS, type SendTemplateMessageInput } from '@shared/v
 import type { ParameterContact } from '@shared/api/template-parameters';
 import { CONVERSATION_NOT_FOUND } from '@shared/api/conversations';
 import { renderParameters } from '@shared/templates/personal-parameters';
+import { isMarketingCategory, OPTED_OUT_CHAT_REFUSAL } from '@shared/opt-out/opt-out';
 import { renderedValuesProblem } from '@shared/validation/template-parameters';
 import type { Queryable } from '../../db/database';
 import { conflict, invalidInput, notFound } from '../../lib/domain-error';
@@ -33,7 +34,10 @@ export async function sendTemplateMessage(deps: MediaDeps, actor: Viewer, conver
   const parameterProblem = parameterCountProblem(components, input.parameters);
   if (parameterProblem) throw invalidInput(parameterProblem);
 
-  const values = renderParameters(input.parameters, await recipientOf(deps.db, actor, conversationId));
+  const recipient = await recipientOf(deps.db, actor, conversationId);
+  // The customer stopped marketing messages: only utility and authentication templates still reach them.
+  if (recipient.optedOut && isMarketingCategory(template.category)) throw conflict(OPTED_OUT_CHAT_REFUSAL);
+  const values = renderParameters(input.parameters, recipient);
   // A contact's field could still make a value Meta refuses (132018): refused here, before anything is stored or sent.
   const valueProblem = renderedValuesProblem(values);
   if (valueProblem) throw invalidInput(valueProblem);
@@ -52,10 +56,10 @@ export async function sendTemplateMessage(deps: MediaDeps, actor: Viewer, conver
 }
 
 /** The contact a conversation the member sees belongs to, as its parameters read it; 404 like a missing conversation otherwise. */
-async function recipientOf(db: Queryable, actor: Viewer, conversationId: string): Promise<ParameterContact> {
+async function recipientOf(db: Queryable, actor: Viewer, conversationId: string): Promise<ParameterContact & { optedOut: boolean }> {
   const conversation = await findConversation(db, visibleConversation(actor, conversationId));
   if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
   const contact = await findContactRow(db, actor.organizationId, conversation.contactId);
   if (!contact || contact.deletedAt) throw conflict(CONTACT_DELETED_NO_SEND);
-  return { name: contact.name, profileName: contact.profileName, phoneNumber: contact.phoneE164 };
+  return { name: contact.name, profileName: contact.profileName, phoneNumber: contact.phoneE164, optedOut: contact.optedOutAt !== null };
 }

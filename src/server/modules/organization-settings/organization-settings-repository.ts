@@ -9,7 +9,7 @@ import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
 /** The organization settings repository owns organization_settings and organization_setting_changes. */
 
 export type SettingsRow = typeof organizationSettings.$inferSelect;
-export type SettingsValues = Pick<SettingsRow, 'readReceiptsEnabled' | 'autoAssignEnabled' | 'autoAssignCap' | 'timeZone'>;
+export type SettingsValues = Pick<SettingsRow, 'readReceiptsEnabled' | 'autoAssignEnabled' | 'autoAssignCap' | 'timeZone' | 'optOutKeywords'>;
 
 /** The organization's stored settings, or null while it has never changed one (the defaults apply). */
 export async function findSettings(db: Queryable, organizationId: string): Promise<SettingsRow | null> {

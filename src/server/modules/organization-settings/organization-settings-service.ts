@@ -1,6 +1,7 @@
 import {
   DEFAULT_ORGANIZATION_SETTINGS, type OrganizationSettingChangePage, type OrganizationSettings, type OrganizationSettingsPatch,
 } from '@shared/api/organization-settings';
+import { normalizeKeyword } from '@shared/opt-out/opt-out';
 import type { Queryable } from '../../db/database';
 import type { PageRequest } from '../../lib/pagination';
 import {
@@ -8,11 +9,12 @@ import {
 } from './organization-settings-repository';
 
 function toSettings(row: SettingsRow | null): OrganizationSettings {
-  if (!row) return { ...DEFAULT_ORGANIZATION_SETTINGS, autoAssign: { ...DEFAULT_ORGANIZATION_SETTINGS.autoAssign } };
+  if (!row) return { ...DEFAULT_ORGANIZATION_SETTINGS, autoAssign: { ...DEFAULT_ORGANIZATION_SETTINGS.autoAssign }, optOutKeywords: [] };
   return {
     readReceipts: row.readReceiptsEnabled,
     autoAssign: { enabled: row.autoAssignEnabled, cap: row.autoAssignCap },
     timeZone: row.timeZone,
+    optOutKeywords: row.optOutKeywords,
   };
 }
 
@@ -33,7 +35,19 @@ function applyPatch(current: OrganizationSettings, patch: OrganizationSettingsPa
       cap: patch.autoAssign?.cap ?? current.autoAssign.cap,
     },
     timeZone: patch.timeZone ?? current.timeZone,
+    optOutKeywords: patch.optOutKeywords ? uniqueKeywords(patch.optOutKeywords) : current.optOutKeywords,
   };
+}
+
+/** Each keyword once, as typed the first time (STOP and stop are one keyword). */
+function uniqueKeywords(keywords: readonly string[]): string[] {
+  const seen = new Set<string>();
+  return keywords.filter((keyword) => {
+    const key = normalizeKeyword(keyword);
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
 }
 
 /** One log entry per setting whose value moved. */
@@ -43,6 +57,8 @@ function changesBetween(before: OrganizationSettings, after: OrganizationSetting
     { setting: 'autoAssign.enabled', oldValue: before.autoAssign.enabled, newValue: after.autoAssign.enabled },
     { setting: 'autoAssign.cap', oldValue: before.autoAssign.cap, newValue: after.autoAssign.cap },
     { setting: 'timeZone', oldValue: before.timeZone, newValue: after.timeZone },
+    // The log keeps scalar values: a keyword list is logged as the text the form shows.
+    { setting: 'optOutKeywords', oldValue: before.optOutKeywords.join(', '), newValue: after.optOutKeywords.join(', ') },
   ];
   return pairs.filter((pair) => pair.oldValue !== pair.newValue);
 }
@@ -64,6 +80,7 @@ export async function updateOrganizationSettings(
       autoAssignEnabled: after.autoAssign.enabled,
       autoAssignCap: after.autoAssign.cap,
       timeZone: after.timeZone,
+      optOutKeywords: after.optOutKeywords,
     });
     await insertChanges(tx, organizationId, userId, changes);
     return after;

@@ -25,7 +25,7 @@ async function changesOf(member: Member, query = ''): Promise<OrganizationSettin
   return response.json<OrganizationSettingChangePage>();
 }
 
-const DEFAULTS: OrganizationSettings = { readReceipts: true, autoAssign: { enabled: false, cap: 10 }, timeZone: 'UTC' };
+const DEFAULTS: OrganizationSettings = { readReceipts: true, autoAssign: { enabled: false, cap: 10 }, timeZone: 'UTC', optOutKeywords: [] };
 
 test('a new organization has the defaults, and so does readOrganizationSettings inside a transaction', async () => {
   const fresh = await signUpAdmin(file.t.app, { organizationName: 'Fresh Settings' });

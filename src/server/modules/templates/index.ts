@@ -2,3 +2,4 @@
 export { templateRoutes } from './routes';
 export { findTemplate, replaceTemplates, updateTemplateStatus } from './templates-service';
 export { prepareTemplateSend, type PreparedTemplateSend, type SendableTemplate } from './template-send';
+export { isMarketingTemplate } from './template-category-sql';

@@ -8,6 +8,8 @@ import { reconcileRecipients } from '../broadcasts';
 import {
   changesOf, inboundMessagesOf, statusesOf, templateStatusOf, type StatusReport, type WebhookChange,
 } from './webhook-payload';
+import { applyInboundOptOuts, applyMetaOptOuts } from './opt-out-processing';
+import { marketingPreferencesOf, marketingRefusalsOf } from './opt-out-signals';
 
 export interface ProcessResult {
   inbound: number;
@@ -49,6 +51,15 @@ export async function processWebhookEvents(db: Database, payloads: readonly unkn
     // Every press in the events, not only the new messages: if applying one failed before, the retried
     // event finds its message stored but the press not yet recorded. Recording is idempotent.
     await applyButtonPresses(db, organizationId, messages.flatMap((message) => buttonPressOf(message) ?? []));
+    await applyInboundOptOuts(db, organizationId, messages);
+  }
+
+  for (const change of changes) {
+    const preferences = marketingPreferencesOf(change);
+    const refused = marketingRefusalsOf(change);
+    if (preferences.stopped.length + preferences.resumed.length + refused.length === 0) continue;
+    const organizationId = await ownerOf(change);
+    if (organizationId) await applyMetaOptOuts(db, organizationId, preferences, refused);
   }
 
   const statuses = new Map<string, StatusReport[]>();

@@ -6,6 +6,7 @@ import { VisuallyHidden } from '@client/components/visually-hidden';
 import type { BroadcastAnalytics, RecipientFilter } from '@shared/api/broadcasts';
 import { formatDuration } from '@shared/format/duration';
 import { FILTER_TITLES, formatCount, formatRate, percentOf, type OpenDrillDown } from './drill-down';
+import { optedOutCount } from './opted-out';
 
 interface Figure {
   title: string;
@@ -21,6 +22,7 @@ function figuresOf(a: BroadcastAnalytics): Figure[] {
     { title: 'Total recipients', value: formatCount(a.totalCount) },
     { title: 'Sent', value: formatCount(a.totalMessagesSent), hint: `${percentOf(a.totalMessagesSent, a.totalCount)} of recipients`, filter: 'sent' },
     { title: 'Failed', value: formatCount(a.messagesFailed), hint: `${percentOf(a.messagesFailed, a.totalCount)} of recipients`, filter: 'failed' },
+    { title: 'Opted out', value: formatCount(optedOutCount(a)), hint: 'Stopped marketing: not sent' },
     { title: 'Delivered', value: formatCount(a.messagesDelivered), hint: `${percentOf(a.messagesDelivered, a.totalMessagesSent)} of sent`, filter: 'delivered' },
     { title: 'Read', value: formatCount(a.messagesRead), hint: `${percentOf(a.messagesRead, a.messagesDelivered)} of delivered`, filter: 'read' },
     { title: 'Replies', value: formatCount(a.replyCount), hint: `${percentOf(a.replyCount, a.messagesDelivered)} of delivered`, filter: 'replied' },

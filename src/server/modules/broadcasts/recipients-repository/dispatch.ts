@@ -4,10 +4,11 @@ import { messageDelivered } from './audience-and-listing';
 import type { Queryable } from '../../../db/database';
 import { rowsOf } from '../../../db/rows-of';
 import { broadcastRecipients, broadcasts, contacts, dispatchAttempts, messages } from '../../../db/schema';
+import { contactOptedOut, isMarketingBroadcast, OPTED_OUT_CODE, OPTED_OUT_REASON } from './opt-out';
 
 /** Recipients as the dispatcher moves them: claimed, settled, and moved between states. */
 
-/** A recipient the dispatcher claimed: `failed` already when its contact was deleted (never sent). */
+/** A recipient the dispatcher claimed: `failed` already when its contact was deleted or, for marketing, opted out (never sent). */
 export interface ClaimedRecipient {
   id: string;
   broadcastId: string;
@@ -40,6 +41,9 @@ export async function claimDueRecipients(
   organizationId: string,
   claim: { attemptId: string; limit: number; leaseSeconds: number; messageIds: string[] },
 ): Promise<ClaimedRecipient[]> {
+  // Sent only to a live contact, and for a MARKETING broadcast only to one not opted out now: checked
+  // at the claim, so a contact who opts out mid-broadcast is not sent to.
+  const sendable = sql`(c.deleted_at is null and not (${contactOptedOut('c')} and ${isMarketingBroadcast(sql`r.broadcast_id`)}))`;
   const rows = rowsOf<{
     id: string; broadcast_id: string; contact_id: string; message_id: string | null; previous_message_id: string | null;
     state: 'sending' | 'failed'; attempts: number; phone_e164: string; name: string | null; profile_name: string | null;
@@ -58,16 +62,17 @@ export async function claimDueRecipients(
         select due.id, due.message_id, row_number() over () as k from due
       )
       update ${broadcastRecipients} r set
-        state = case when c.deleted_at is null then 'sending' else 'failed' end,
+        state = case when ${sendable} then 'sending' else 'failed' end,
         message_id = case
-          when c.deleted_at is null then coalesce(numbered.message_id, (${JSON.stringify(claim.messageIds)}::jsonb ->> (numbered.k - 1)::int)::uuid)
+          when ${sendable} then coalesce(numbered.message_id, (${JSON.stringify(claim.messageIds)}::jsonb ->> (numbered.k - 1)::int)::uuid)
           else numbered.message_id
         end,
         attempt_id = ${claim.attemptId}::uuid,
         attempts = r.attempts + 1,
-        locked_until = case when c.deleted_at is null then now() + make_interval(secs => ${claim.leaseSeconds}::float8) end,
-        wamid = null, sent_at = null, error_code = null, slot_at = null,
-        error_message = case when c.deleted_at is null then null else ${CONTACT_DELETED_REASON} end,
+        locked_until = case when ${sendable} then now() + make_interval(secs => ${claim.leaseSeconds}::float8) end,
+        wamid = null, sent_at = null, slot_at = null,
+        error_code = case when ${sendable} or c.deleted_at is not null then null else ${OPTED_OUT_CODE}::int end,
+        error_message = case when ${sendable} then null when c.deleted_at is not null then ${CONTACT_DELETED_REASON} else ${OPTED_OUT_REASON} end,
         updated_at = now()
       from numbered, ${contacts} c
       where r.id = numbered.id and c.organization_id = r.organization_id and c.id = r.contact_id

@@ -2,3 +2,4 @@
 export * from './audience-and-listing';
 export * from './audience-sample';
 export * from './dispatch';
+export * from './audience-opt-out';
