@@ -34,15 +34,17 @@ export async function checkTemplateHeader(
   header: { mediaId?: string; link?: string } | undefined,
 ): Promise<TemplateHeaderSource | null> {
   if (hasUnsendableHeader(components)) throw invalidInput(HEADER_MEDIA_TEXTS.unsendable);
+  // A file id is looked up first: another organization's answers 404 like a missing one, whatever the template.
+  const file = header?.mediaId ? await findMediaFile(db, organizationId, header.mediaId) : null;
+  if (header?.mediaId && !file) throw notFound(HEADER_MEDIA_TEXTS.fileNotFound);
   const kind = headerMediaKind(components);
   if (!kind) {
     if (header) throw invalidInput(HEADER_MEDIA_TEXTS.notExpected);
     return null;
   }
-  if (!header || (!header.link && !header.mediaId)) throw invalidInput(HEADER_MEDIA_TEXTS.required(kind));
-  if (header.link) return { kind, link: header.link };
-  const file = await findMediaFile(db, organizationId, header.mediaId ?? '');
-  if (!file || !isHeaderFile(file)) throw notFound(HEADER_MEDIA_TEXTS.fileNotFound);
+  if (header?.link) return { kind, link: header.link };
+  if (!file) throw invalidInput(HEADER_MEDIA_TEXTS.required(kind));
+  if (!isHeaderFile(file)) throw notFound(HEADER_MEDIA_TEXTS.fileNotFound);
   if (mediaKindOf(file.mimeType) !== kind) throw invalidInput(HEADER_MEDIA_TEXTS.wrongKind(kind));
   return { kind, file };
 }
