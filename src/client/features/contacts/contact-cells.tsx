@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { contactName, contactPhone } from '@client/components/contacts/contact-name';
 import { TagChip } from '@client/components/tags/tag-chip';
 import type { Contact } from '@shared/api/contacts';
+import { OptOutStatus } from './opt-out-status';
 
 const VISIBLE_TAGS = 3;
 
@@ -26,6 +27,7 @@ function ContactName({ contact }: { contact: Contact }) {
         {text}
       </Typography>
       {deleted && <Chip label="Deleted" color="error" size="small" variant="outlined" />}
+      <OptOutStatus contact={contact} />
     </>
   );
 }

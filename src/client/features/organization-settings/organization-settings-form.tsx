@@ -12,6 +12,7 @@ import { useRecordAction } from '@client/components/toast/use-record-action';
 import type { OrganizationSettings } from '@shared/api/organization-settings';
 import { AUTO_ASSIGN_CAP, organizationSettingsFormSchema } from '@shared/validation/organization-settings';
 import { useUpdateOrganizationSettingsMutation } from './organization-settings-api';
+import { OptOutKeywordsField } from './opt-out-keywords-field';
 import { TimeZoneField } from './time-zone-field';
 
 /** Read receipts, auto-assignment and its cap, and the time zone, saved together with the shared rules. */
@@ -54,6 +55,9 @@ export function OrganizationSettingsForm({ settings }: { settings: OrganizationS
               />
               <Box sx={{ maxWidth: 480 }}>
                 <TimeZoneField name="timeZone" disabled={saving} />
+              </Box>
+              <Box sx={{ maxWidth: 480 }}>
+                <OptOutKeywordsField name="optOutKeywords" disabled={saving} />
               </Box>
             </Stack>
             <Box sx={{ mt: 3 }}>

@@ -84,10 +84,22 @@ describe('Organization tab', () => {
     await user.click(await screen.findByRole('option', { name: 'Europe/Berlin' }));
     await user.click(save);
 
-    await waitFor(() => expect(patches).toEqual([{ readReceipts: false, autoAssign: { enabled: true, cap: 30 }, timeZone: 'Europe/Berlin' }]));
+    await waitFor(() => expect(patches).toEqual([{ readReceipts: false, autoAssign: { enabled: true, cap: 30 }, timeZone: 'Europe/Berlin', optOutKeywords: [] }]));
     expect(await screen.findByText('Organization settings updated successfully')).toBeInTheDocument();
     expect(await screen.findByText('UTC → Europe/Berlin')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Save' })).toBeDisabled();
+  });
+
+  it('saves the organization’s own opt-out keywords, typed as chips, beside the built-in STOP and UNSUBSCRIBE', async () => {
+    const { patches } = answers({ ...SAVED, optOutKeywords: ['Basta'] });
+    const { user } = renderWithProviders(<OrganizationTab />, { user: sessionUser() });
+    const keywords = await screen.findByRole('combobox', { name: 'Opt-out keywords' });
+    expect(screen.getByText('Basta')).toBeInTheDocument();
+    expect(screen.getByText(/or STOP or UNSUBSCRIBE, always/)).toBeInTheDocument();
+
+    await user.type(keywords, '  No more offers {Enter}');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(patches).toEqual([expect.objectContaining({ optOutKeywords: ['Basta', 'No more offers'] })]));
   });
 
   it('says so when the settings cannot be loaded', async () => {

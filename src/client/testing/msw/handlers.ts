@@ -14,4 +14,7 @@ export const defaultHandlers = [
   http.get(apiUrl('/me/availability'), () => HttpResponse.json({ availability: 'available' })),
   // The organization's time zone, which broadcast screens show and take times in.
   http.get(apiUrl('/broadcast/schedule-zone'), () => HttpResponse.json({ timeZone: 'UTC' })),
+  // The audience's opt-outs and the messaging limit: none, and no known limit, unless a test says so.
+  http.post(apiUrl('/broadcast/audience/check'), () =>
+    HttpResponse.json({ total: 0, optedOut: 0, count: 0, messagingLimit: { tier: null, limit: null, messagedLast24h: 0, available: null, overBy: 0 } })),
 ];

@@ -13,6 +13,7 @@ import { BROADCAST_TEXTS } from '@shared/api/broadcasts';
 import type { Contact } from '@shared/api/contacts';
 import { CONTACT_SEARCH_DEBOUNCE_MS, MAX_TAGS_PER_BROADCAST } from '@shared/constants';
 import { useCountAudienceQuery } from '../broadcasts-api';
+import { AudienceCheckWarning } from './audience-check-warning';
 import { audienceKey, audienceRequest } from './audience-request';
 import type { AudienceMode, ComposeValues } from './compose-values';
 import { ContactPicker } from './contact-picker';
@@ -125,6 +126,7 @@ export function AudienceFields({ preselectContactId }: AudienceFieldsProps) {
         />
       )}
       <AudienceCount />
+      <AudienceCheckWarning />
     </Box>
   );
 }
