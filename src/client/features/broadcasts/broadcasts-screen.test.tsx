@@ -52,6 +52,8 @@ describe('Broadcasts screen', () => {
     expect(within(row).getByText('90 delivered / 60 read')).toBeInTheDocument();
     expect(within(row).getByText('Sent Mar 5, 2026, 12:00')).toBeInTheDocument();
     expect(within(row).getByText('by Amira Haddad')).toBeInTheDocument();
+    // Named after its template: the template is not named twice.
+    expect(within(row).getByText('To VIP')).toBeInTheDocument();
     expect(within(row).getByRole('link', { name: 'Analytics of eid_offer' })).toHaveAttribute('href', `/broadcast/${uuid(1)}/analytics`);
     expect(seen[0].get('page')).toBe('1');
     expect(seen[0].get('limit')).toBe('10');

@@ -52,13 +52,14 @@ export interface BroadcastsTableProps {
   timeZone: string;
 }
 
-/** The broadcast's name, its template and its audience. */
+/** The broadcast's name, its template (when the name differs) and its audience. */
 function NameCell({ broadcast }: { broadcast: Broadcast }) {
   return (
     <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.25, minWidth: 0 }}>
       <Typography variant="body2" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>{broadcast.name || broadcast.templateName}</Typography>
       <Typography variant="caption" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-        Template {broadcast.templateName} · To {audienceLabel(broadcast)}
+        {/* The template is named when the broadcast's name is not simply the template's. */}
+        {broadcast.name && broadcast.name !== broadcast.templateName ? `Template ${broadcast.templateName} · ` : ''}To {audienceLabel(broadcast)}
       </Typography>
     </Box>
   );
