@@ -1,7 +1,9 @@
 import type { AudienceCheckResponse, MessagingLimit } from '@shared/api/audience-check';
+import { BROADCAST_TEXTS } from '@shared/api/broadcasts';
 import { isMarketingCategory } from '@shared/opt-out/opt-out';
 import { recipientsOverLimit, tierLimit } from '@shared/opt-out/messaging-limit';
 import type { Database } from '../../db/database';
+import { notFound } from '../../lib/domain-error';
 import { isUuid } from '../../lib/ids';
 import { customersMessagedInLastDay } from '../conversations';
 import { findTemplate } from '../templates';
@@ -21,7 +23,7 @@ export async function checkAudience(
   input: { tagIds?: string[]; contactIds?: string[]; templateId?: string },
 ): Promise<AudienceCheckResponse> {
   const audience = await checkedAudience(db, organizationId, input);
-  const template = input.templateId && isUuid(input.templateId) ? await findTemplate(db, organizationId, input.templateId) : null;
+  const template = input.templateId === undefined ? null : await templateNamed(db, organizationId, input.templateId);
   const [total, optedOut, tier, messagedLast24h] = await Promise.all([
     countAudience(db, organizationId, audience),
     template && isMarketingCategory(template.category) ? countOptedOutInAudience(db, organizationId, audience) : Promise.resolve(0),
@@ -38,6 +40,13 @@ export async function checkAudience(
     overBy: recipientsOverLimit(count, limit, messagedLast24h),
   };
   return { total, optedOut, count, messagingLimit };
+}
+
+/** The organization's template with this id; another organization's or an unknown id answers 404 alike. */
+async function templateNamed(db: Database, organizationId: string, templateId: string) {
+  const template = isUuid(templateId) ? await findTemplate(db, organizationId, templateId) : null;
+  if (!template) throw notFound(BROADCAST_TEXTS.templateNotFound);
+  return template;
 }
 
 /** The tier, or null when WhatsApp is not configured or Meta cannot be asked right now. */

@@ -40,7 +40,7 @@ test('a partial PATCH changes only what it names, and each changed setting is lo
   const own = await signUpAdmin(file.t.app, { name: 'Lina Owner', organizationName: 'Patchers' });
   expect(await patch(own, { autoAssign: { cap: 25 } })).toEqual({ ...DEFAULTS, autoAssign: { enabled: false, cap: 25 } });
   const after = await patch(own, { readReceipts: false, autoAssign: { enabled: true }, timeZone: 'europe/berlin' });
-  expect(after).toEqual({ readReceipts: false, autoAssign: { enabled: true, cap: 25 }, timeZone: 'Europe/Berlin' });
+  expect(after).toEqual({ readReceipts: false, autoAssign: { enabled: true, cap: 25 }, timeZone: 'Europe/Berlin', optOutKeywords: [] });
   expect(await settingsOf(own)).toEqual(after);
   expect(await readOrganizationSettings(file.t.database.db, own.user.organization!.organizationId)).toEqual(after);
 
