@@ -30,7 +30,7 @@ export function OptOutStatus({ contact }: { contact: Contact }) {
   return (
     <>
       <Tooltip title={description}>
-        <Chip label="Opted out" size="small" variant="outlined" color="warning" aria-label={description} />
+        <Chip label="Opted out" size="small" variant="outlined" aria-label={description} />
       </Tooltip>
       {can('contacts:edit') && !contact.deletedAt && (
         <Tooltip title="Send marketing again">
