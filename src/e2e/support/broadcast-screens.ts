@@ -11,8 +11,8 @@ export const FIXTURE_BROADCAST_ID = '0193c0de-0000-7000-8000-00000000b001';
 
 function fixtureBroadcast(overrides: Partial<Broadcast>): Broadcast {
   return {
-    id: FIXTURE_BROADCAST_ID, name: 'Welcome March', audience: { contactIds: ['0193c0de-0000-7000-8000-00000000c001'] }, scheduledAt: null,
-    templateName: 'welcome_message', templateLanguage: 'en', parameters: ['Friend'], status: 'completed',
+    id: FIXTURE_BROADCAST_ID, name: overrides.templateName ?? 'welcome_message', audience: { contactIds: ['0193c0de-0000-7000-8000-00000000c001'] },
+    scheduledAt: null, templateName: 'welcome_message', templateLanguage: 'en', parameters: ['Friend'], status: 'completed',
     statusReason: null, totalCount: 120, sentCount: 112, failedCount: 6, pendingCount: 0, unknownCount: 2, deliveredCount: 104,
     readCount: 71, createdAt: '2026-03-05T12:00:00.000Z', completedAt: '2026-03-05T12:02:00.000Z', createdBy: { name: 'Amira Haddad' },
     ...overrides,
@@ -25,8 +25,11 @@ const BROADCAST_LIST: BroadcastsResponse = {
     fixtureBroadcast({ id: '0193c0de-0000-7000-8000-00000000b003', templateName: 'payment_reminder', status: 'paused', statusReason: 'The template was paused by WhatsApp for low quality', sentCount: 10, failedCount: 0, unknownCount: 0, pendingCount: 110, completedAt: null }),
     fixtureBroadcast({}),
     fixtureBroadcast({ id: '0193c0de-0000-7000-8000-00000000b004', templateName: 'seasonal_offer', status: 'failed', statusReason: 'No recipient could be sent', sentCount: 0, failedCount: 120, unknownCount: 0 }),
+    // Not started: a draft (Send now) and a scheduled one (Cancel), with no recipients yet.
+    fixtureBroadcast({ id: '0193c0de-0000-7000-8000-00000000b005', name: 'Eid offer, for approval', status: 'draft', totalCount: 0, sentCount: 0, failedCount: 0, unknownCount: 0, deliveredCount: 0, readCount: 0, completedAt: null }),
+    fixtureBroadcast({ id: '0193c0de-0000-7000-8000-00000000b006', name: 'Weekend sale', audience: { tags: [{ id: '0193c0de-0000-7000-8000-00000000d001', name: 'VIP' }] }, status: 'scheduled', scheduledAt: '2026-12-05T05:00:00.000Z', totalCount: 0, sentCount: 0, failedCount: 0, unknownCount: 0, deliveredCount: 0, readCount: 0, completedAt: null }),
   ],
-  pagination: { page: 1, limit: 10, total: 4, totalPages: 1, hasNext: false },
+  pagination: { page: 1, limit: 10, total: 6, totalPages: 1, hasNext: false },
 };
 
 const BROADCAST_ANALYTICS: BroadcastAnalytics = {
