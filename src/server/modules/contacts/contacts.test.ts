@@ -97,6 +97,8 @@ describe('creating and phone normalization', () => {
       createdAt: expect.any(String),
       updatedAt: expect.any(String),
       deletedAt: null,
+      optedOutAt: null,
+      optOutSource: null,
       _count: { notes: 0 },
     });
   });
