@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import type { Contact } from '../../shared/api/contacts';
 import type { Tag } from '../../shared/api/tags';
+import { auditPage, blocking, formatViolations, openInColorScheme, paintedScheme, waitUntilSettled, type ColorScheme } from '../support/accessibility';
 import { launchBrowser, newSession } from '../support/browser';
 import { api, choose, ownWorkspace } from '../support/broadcast-workspace';
 import { customerWrites, makeAttentive, newCustomer, sendsTo, storedConversation, type SandboxCustomer } from '../support/sandbox';
@@ -71,6 +72,38 @@ test('a STOP reply keeps that contact out of the next MARKETING broadcast, and i
 
   const optedOut = page.getByRole('list', { name: 'Figures' }).getByRole('listitem').filter({ hasText: 'Opted out' });
   await optedOut.getByText('1', { exact: true }).waitFor({ timeout: DISPATCH_WAIT_MS });
+
+  expect(problems).toEqual([]);
+  await context.close();
+});
+
+test.each<ColorScheme>(['light', 'dark'])('the opt-out on Contacts and in New Broadcast passes axe (WCAG 2.1 AA) in the %s scheme, and fits 390 px', async (scheme) => {
+  const { context, page, problems } = await newSession(browser);
+  await openInColorScheme(context, scheme);
+  const { phoneNumberId } = await ownWorkspace(page, { name: 'Salma Idris', organizationName: `Fig Tree Market ${scheme}` });
+  await page.setViewportSize({ width: 390, height: 844 });
+  const customer = newCustomer('Yara');
+  await makeAttentive(customer);
+  await customerWrites(phoneNumberId, customer, 'STOP');
+  const { contact } = await storedConversation(page, customer);
+
+  const audit = async (what: string) => {
+    await waitUntilSettled(page);
+    expect(await paintedScheme(page)).toBe(scheme);
+    const violations = blocking(await auditPage(page));
+    if (violations.length > 0) throw new Error(`${what} (${scheme}) has accessibility violations:\n${formatViolations(violations)}`);
+    expect(await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBe(0);
+  };
+
+  await page.goto('/contacts');
+  await page.getByRole('row').filter({ hasText: customer.name }).getByText('Opted out').waitFor();
+  await audit('Contacts with an opted-out contact');
+
+  await page.goto(`/broadcast/new?contactId=${contact.id}`);
+  await page.getByRole('heading', { name: 'New Broadcast', level: 1 }).waitFor();
+  await choose(page, /^Template/, new RegExp(`^${TEMPLATE} \\(en\\)$`));
+  await page.getByText('1 contact opted out of marketing messages and will be left out.').waitFor();
+  await audit('New Broadcast leaving an opted-out contact out');
 
   expect(problems).toEqual([]);
   await context.close();
