@@ -2,6 +2,7 @@ import { act, screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
 import type { DashboardCard } from '@shared/api/analytics';
 import { DASHBOARD_REFRESH_MS } from '@shared/constants';
+import { api } from '@client/api/base-api';
 import { sessionUser } from '@client/testing/fixtures';
 import { apiUrl } from '@client/testing/msw/api-url';
 import { server } from '@client/testing/msw/server';
@@ -77,6 +78,59 @@ describe('dashboard', () => {
       await act(() => jest.advanceTimersByTimeAsync(1000));
       await waitFor(() => expect(screen.getByText('343')).toBeInTheDocument());
     } finally {
+      jest.useRealTimers();
+    }
+  });
+
+  it('shows the inbox cards with the longest wait and links to the filtered inbox', async () => {
+    const readAt = Date.now();
+    server.use(http.get(apiUrl('/analytics'), () => HttpResponse.json({
+      cards: [
+        { id: 'waiting', title: 'Customers waiting for a reply', value: 3, icon: 'waiting', color: '#c62828', link: '/conversations', waitingSince: new Date(readAt - 125 * 60_000).toISOString() },
+        { id: 'unassigned', title: 'Unassigned conversations', value: 2, icon: 'unassigned', color: '#00838f', link: '/conversations?filter=unassigned' },
+        { id: 'my-open', title: 'My open conversations', value: 5, icon: 'mine', color: '#5e35b1', link: '/conversations?filter=mine' },
+      ] satisfies DashboardCard[],
+    })));
+    renderWithProviders(<DashboardScreen />, { user: sessionUser() });
+    const waiting = await screen.findByRole('link', { name: /Customers waiting for a reply/ });
+    expect(waiting).toHaveTextContent('Longest wait: 2h');
+    expect(screen.getByRole('link', { name: /Unassigned conversations/ })).toHaveAttribute('href', '/conversations?filter=unassigned');
+    expect(screen.getByRole('link', { name: /My open conversations/ })).toHaveAttribute('href', '/conversations?filter=mine');
+    expect(screen.getByRole('link', { name: /My open conversations/ })).not.toHaveTextContent('Longest wait');
+  });
+
+  it('keeps refreshing in an unfocused window, pauses in a hidden tab and refreshes on showing it again', async () => {
+    jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
+    let visibility: DocumentVisibilityState = 'visible';
+    const visibilitySpy = jest.spyOn(document, 'visibilityState', 'get').mockImplementation(() => visibility);
+    const setVisibility = (value: DocumentVisibilityState) => {
+      visibility = value;
+      document.dispatchEvent(new Event('visibilitychange'));
+    };
+    try {
+      let requests = 0;
+      server.use(http.get(apiUrl('/analytics'), () => {
+        requests += 1;
+        return HttpResponse.json({ cards: [{ ...CARDS[1], value: 300 + requests }] });
+      }));
+      const { store } = renderWithProviders(<DashboardScreen />, { user: sessionUser() });
+      expect(await screen.findByText('301')).toBeInTheDocument();
+
+      // What the app's RTK Query listeners record when the window loses focus.
+      act(() => {
+        store.dispatch(api.internalActions.onFocusLost());
+      });
+      await act(() => jest.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS));
+      await waitFor(() => expect(screen.getByText('302')).toBeInTheDocument());
+
+      act(() => setVisibility('hidden'));
+      await act(() => jest.advanceTimersByTimeAsync(DASHBOARD_REFRESH_MS * 3));
+      expect(requests).toBe(2);
+
+      act(() => setVisibility('visible'));
+      await waitFor(() => expect(screen.getByText('303')).toBeInTheDocument());
+    } finally {
+      visibilitySpy.mockRestore();
       jest.useRealTimers();
     }
   });

@@ -1,4 +1,5 @@
 import Alert from '@mui/material/Alert';
+import { useEffect, useRef } from 'react';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
@@ -6,6 +7,7 @@ import Typography from '@mui/material/Typography';
 import { PageHeader } from '@client/components/page-header';
 import { useSession } from '@client/session/use-session';
 import { DASHBOARD_REFRESH_MS } from '@shared/constants';
+import { usePageVisible } from '@client/components/use-page-visible';
 import { useGetDashboardQuery } from './dashboard-api';
 import { StatCard, StatCardSkeleton } from './stat-card';
 
@@ -20,10 +22,18 @@ const GRID = {
 /** The landing screen: a welcome and the organization's statistic cards, refreshed every 30 s. */
 export default function DashboardScreen() {
   const { user } = useSession();
-  const { data, isLoading, isError } = useGetDashboardQuery(undefined, {
-    pollingInterval: DASHBOARD_REFRESH_MS,
-    skipPollingIfUnfocused: true,
+  // Refreshes on a wall screen too (an unfocused window); only a hidden tab pauses, and catches up when shown.
+  const visible = usePageVisible();
+  const { data, isLoading, isError, fulfilledTimeStamp, refetch } = useGetDashboardQuery(undefined, {
+    pollingInterval: visible ? DASHBOARD_REFRESH_MS : 0,
+    refetchOnFocus: false,
   });
+  const wasHidden = useRef(false);
+  useEffect(() => {
+    // Showing the tab again refreshes at once rather than 30 s later.
+    if (visible && wasHidden.current) void refetch();
+    wasHidden.current = !visible;
+  }, [visible, refetch]);
   const organizationName = user?.organization?.organizationName;
 
   return (
@@ -44,7 +54,7 @@ export default function DashboardScreen() {
       {data && data.cards.length > 0 && (
         <Box sx={GRID} component="section" aria-label="Statistics">
           {data.cards.map((card) => (
-            <StatCard key={card.id} card={card} />
+            <StatCard key={card.id} card={card} asOf={fulfilledTimeStamp} />
           ))}
         </Box>
       )}

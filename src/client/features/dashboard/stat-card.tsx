@@ -1,8 +1,11 @@
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
+import AssignmentIndOutlinedIcon from '@mui/icons-material/AssignmentIndOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
+import HourglassTopOutlinedIcon from '@mui/icons-material/HourglassTopOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
+import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -11,18 +14,23 @@ import type SvgIcon from '@mui/material/SvgIcon';
 import Typography from '@mui/material/Typography';
 import { Link as RouterLink } from 'react-router-dom';
 import type { DashboardCard, DashboardIcon } from '@shared/api/analytics';
+import { formatDuration } from '@shared/format/duration';
 
 const ICONS: Record<DashboardIcon, typeof SvgIcon> = {
   messages: ForumOutlinedIcon,
   users: PeopleAltOutlinedIcon,
   template: DescriptionOutlinedIcon,
   tags: LocalOfferOutlinedIcon,
+  waiting: HourglassTopOutlinedIcon,
+  unassigned: PersonOffOutlinedIcon,
+  mine: AssignmentIndOutlinedIcon,
 };
 
 const numberFormat = new Intl.NumberFormat();
 
 /** One clickable statistic: icon in the card's colour, value, title; the whole card links to its screen. */
-export function StatCard({ card }: { card: DashboardCard }) {
+/** `asOf`: when the figures were read, which the longest wait is measured to. */
+export function StatCard({ card, asOf }: { card: DashboardCard; asOf: number | undefined }) {
   const Icon = ICONS[card.icon];
   return (
     <Card sx={{ height: '100%', transition: 'box-shadow 150ms, border-color 150ms', '&:hover': { boxShadow: 3, borderColor: card.color } }}>
@@ -45,6 +53,11 @@ export function StatCard({ card }: { card: DashboardCard }) {
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, fontWeight: 500 }}>
           {card.title}
         </Typography>
+        {card.waitingSince && asOf !== undefined && (
+          <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
+            Longest wait: {formatDuration((asOf - Date.parse(card.waitingSince)) / 60_000)}
+          </Typography>
+        )}
       </CardActionArea>
     </Card>
   );

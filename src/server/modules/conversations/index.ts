@@ -6,5 +6,5 @@ export { mediaRoutes } from './media-routes';
 export { applyStatuses, attachWamid, countInboundAfter, expirePendingStatuses, findMessageByWamid, lastOutboundSeq, lockOutboundMessages, markInboundReadBefore, type MessageRow, recordOutboundMessage, recordOutboundOutcomes, setMessageMedia, storeOutboundBatch } from './message-delivery-service';
 export { readReceiptsPlugin } from './read-receipts-plugin';
 export { conversationRoutes } from './routes';
-export { type Viewer, viewerOf } from './viewer';
+export { type Viewer, viewerOf, visibleConversations } from './viewer';
 export { customersMessagedInLastDay } from './messaged-customers-service';

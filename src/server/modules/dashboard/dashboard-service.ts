@@ -2,13 +2,16 @@ import type { DashboardCard } from '@shared/api/analytics';
 import type { Permission } from '@shared/permissions/catalogue';
 import type { Database } from '../../db/database';
 import type { AuthContext } from '../../types';
-import { statusCounts, viewerOf } from '../conversations';
+import { statusCounts, viewerOf, visibleConversations } from '../conversations';
 import { countActiveContacts, countActiveTags, countTemplates } from './dashboard-repository';
+import { countMyOpen, countUnassigned, countWaiting } from './inbox-figures-repository';
 
-interface CardDefinition extends Omit<DashboardCard, 'value'> {
+type Figure = Pick<DashboardCard, 'value' | 'waitingSince'>;
+
+interface CardDefinition extends Omit<DashboardCard, 'value' | 'waitingSince'> {
   /** Cards link to screens; a card whose screen the member may not open is not shown. */
   requires: Permission;
-  count: (db: Database, member: AuthContext) => Promise<number>;
+  count: (db: Database, member: AuthContext) => Promise<number | Figure>;
 }
 
 /** Counts of the organization's records, the same for every member who may open their screen. */
@@ -33,11 +36,32 @@ const CARDS: CardDefinition[] = [
     id: 'tags', title: 'Tags', icon: 'tags', color: '#7b1fa2', link: '/tags',
     requires: 'contacts:view', count: ofOrganization(countActiveTags),
   },
+  {
+    // Customers waiting among the conversations the member sees, so each of them can open every one counted.
+    id: 'waiting', title: 'Customers waiting for a reply', icon: 'waiting', color: '#c62828', link: '/conversations',
+    requires: 'chats:view', count: async (db, member) => {
+      const { count, waitingSince } = await countWaiting(db, visibleConversations(viewerOf(member)));
+      return { value: count, ...(waitingSince && { waitingSince: waitingSince.toISOString() }) };
+    },
+  },
+  {
+    // Only a member who sees every conversation can pick the Unassigned list (and act on the count);
+    // without chats:view_all the inbox already lists the unassigned ones beside their own.
+    id: 'unassigned', title: 'Unassigned conversations', icon: 'unassigned', color: '#00838f', link: '/conversations?filter=unassigned',
+    requires: 'chats:view_all', count: ofOrganization(countUnassigned),
+  },
+  {
+    id: 'my-open', title: 'My open conversations', icon: 'mine', color: '#5e35b1', link: '/conversations?filter=mine',
+    requires: 'chats:respond', count: (db, member) => countMyOpen(db, member.organizationId, member.userId),
+  },
 ];
 
 /** The dashboard's cards for one member, each counted by the database. */
 export async function dashboardCards(db: Database, member: AuthContext): Promise<DashboardCard[]> {
   const visible = CARDS.filter((card) => member.permissions.includes(card.requires));
-  const values = await Promise.all(visible.map((card) => card.count(db, member)));
-  return visible.map(({ id, title, icon, color, link }, i) => ({ id, title, value: values[i], icon, color, link }));
+  const figures = await Promise.all(visible.map((card) => card.count(db, member)));
+  return visible.map(({ id, title, icon, color, link }, i) => {
+    const figure = figures[i];
+    return { id, title, icon, color, link, ...(typeof figure === 'number' ? { value: figure } : figure) };
+  });
 }

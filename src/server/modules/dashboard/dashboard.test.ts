@@ -34,14 +34,14 @@ test('the dashboard counts each organization’s own active records, with the ca
 
   const response = await mine.request({ method: 'GET', url: '/api/analytics' });
   expect(response.statusCode).toBe(200);
-  expect(response.json()).toEqual({
-    cards: [
+  expect(response.json().cards.slice(0, 4)).toEqual(
+    [
       { id: 'conversations', title: 'Conversations', value: 0, icon: 'messages', color: expect.stringMatching(/^#/), link: '/conversations' },
       { id: 'contacts', title: 'Contacts', value: 3, icon: 'users', color: expect.stringMatching(/^#/), link: '/contacts' },
       { id: 'templates', title: 'Templates', value: 0, icon: 'template', color: expect.stringMatching(/^#/), link: '/templates' },
       { id: 'tags', title: 'Tags', value: 1, icon: 'tags', color: expect.stringMatching(/^#/), link: '/tags' },
     ],
-  });
+  );
   const theirCards = (await theirs.request({ method: 'GET', url: '/api/analytics' })).json().cards;
   expect(theirCards.find((c: { id: string }) => c.id === 'contacts').value).toBe(7);
 });
@@ -50,7 +50,7 @@ test('a member only gets the cards for screens their role may open', async () =>
   const admin = await signUpAdmin(t.app);
   const agent = await addMemberWith(t, admin.user.organization!.organizationId, ['chats:view', 'templates:view']);
   const cards = (await agent.request({ method: 'GET', url: '/api/analytics' })).json().cards;
-  expect(cards.map((c: { id: string }) => c.id)).toEqual(['conversations', 'templates']);
+  expect(cards.map((c: { id: string }) => c.id)).toEqual(['conversations', 'templates', 'waiting']);
 });
 
 test('the Conversations card counts the conversations the member sees: theirs and the unassigned ones without chats:view_all', async () => {

@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { nextDelay } from './backoff';
-import { usePageVisible } from './use-page-visible';
+import { usePageVisible } from '@client/components/use-page-visible';
 
 export interface PollingOptions {
   intervalMs: number;
