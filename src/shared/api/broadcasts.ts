@@ -1,3 +1,5 @@
+import type { TemplateHeaderInput } from '../templates/header-media';
+import type { BroadcastAudience } from './broadcast-drafts';
 import type { Paginated } from './pagination';
 import type { ContactFieldParameter, ParameterContact, TemplateParameterInput } from './template-parameters';
 
@@ -7,9 +9,11 @@ import type { ContactFieldParameter, ParameterContact, TemplateParameterInput } 
  * A broadcast's life: `pending` until the dispatcher takes it, `processing` while recipients are being
  * sent, `completed` once every recipient is settled (sent, failed or unknown), `failed` when not one
  * recipient could be sent, `paused` when Meta paused or disabled its template (`statusReason` says so;
- * Resume continues it).
+ * Resume continues it). Before it is sent: `draft` (saved, not sent), `scheduled` (starts at
+ * `scheduledAt`), `cancelled` (a scheduled one called off; it stays in the list). A draft's or scheduled
+ * one's audience is resolved into recipients when sending starts.
  */
-export const BROADCAST_STATUSES = ['pending', 'processing', 'paused', 'completed', 'failed'] as const;
+export const BROADCAST_STATUSES = ['draft', 'scheduled', 'cancelled', 'pending', 'processing', 'paused', 'completed', 'failed'] as const;
 export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
 
 /**
@@ -38,6 +42,11 @@ export const MAX_MESSAGES_PER_SECOND = 1000;
 /** GET /broadcast (page, limit, status) and GET /broadcast/{id}. Counts are derived from the recipients. */
 export interface Broadcast {
   id: string;
+  name: string;
+  /** Tags (with their names) or chosen contacts; null for a broadcast made before audiences were kept. */
+  audience: BroadcastAudience | null;
+  /** When a scheduled (or cancelled) broadcast starts or would have started. */
+  scheduledAt: string | null;
   templateName: string;
   templateLanguage: string;
   /** Parameter N fills {{N}}: fixed text as a string, or a contact field with its fallback. */
@@ -81,6 +90,14 @@ export interface CreateBroadcastRequest {
   tagIds?: string[];
   contactIds?: string[];
   rules?: AutomationRuleInput[];
+  /** Required exactly when the template's header is an image, video or document: an uploaded header file or an https link. */
+  header?: TemplateHeaderInput;
+  /** Defaults to the template's name and the date (in the organization's time zone). */
+  name?: string;
+  /** Save as a draft (broadcasts:create); otherwise sending needs broadcasts:send. */
+  draft?: boolean;
+  /** An ISO time: the broadcast starts then (status `scheduled`) instead of now. */
+  scheduledAt?: string;
 }
 
 export interface CreateBroadcastResponse {
@@ -221,7 +238,6 @@ export const BROADCAST_TEXTS = {
   analyticsFailed: 'Failed to load analytics',
   notFound: 'Broadcast not found',
   templateNotApproved: 'Only approved templates can be broadcast',
-  mediaHeaderUnsupported: 'Templates with an image, video, document or location header cannot be broadcast yet',
   templateNotFound: 'Template not found',
   noRecipients: 'None of the selected contacts can receive this broadcast',
   idempotencyKeyReused: 'This Idempotency-Key was already used for a different broadcast',

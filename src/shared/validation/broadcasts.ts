@@ -4,6 +4,9 @@ import { BROADCAST_PAGE_SIZE, MAX_BROADCAST_CONTACTS, MAX_TAGS_PER_BROADCAST } f
 import { pageQuerySchema } from './page-query';
 import { parametersField, unfilledConfirmedField } from './template-parameters';
 import { UUID_FORMAT } from './route-input';
+import { templateHeaderField } from './template-header';
+import { BROADCAST_DRAFT_TEXTS } from '../api/broadcast-drafts';
+import { broadcastNameField, draftField, scheduledAtField } from './broadcast-schedule';
 
 /** The New Broadcast form's rules, which POST /broadcast applies to the same fields. */
 
@@ -57,17 +60,26 @@ export const automationRulesField = array(automationRuleSchema.required())
 export const createBroadcastSchema = object({
   templateId: string().required(TEMPLATE_REQUIRED).matches(UUID_FORMAT, TEMPLATE_REQUIRED),
   parameters: parametersField,
+  header: templateHeaderField,
   tagIds: tagIdsField.optional(),
   contactIds: contactIdsField.optional(),
   rules: automationRulesField,
+  name: broadcastNameField.optional(),
+  draft: draftField.optional(),
+  scheduledAt: scheduledAtField.optional(),
 }).test('audience', AUDIENCE_EITHER, (value, context) => {
   const hasTags = value.tagIds !== undefined;
   const hasContacts = value.contactIds !== undefined;
   if (hasTags === hasContacts) return context.createError({ path: 'tagIds', message: hasTags ? AUDIENCE_EITHER : TAGS_REQUIRED });
+  if (value.draft && value.scheduledAt !== undefined) return context.createError({ path: 'scheduledAt', message: BROADCAST_DRAFT_TEXTS.draftAndSchedule });
   return true;
 });
 
 export type CreateBroadcastInput = InferType<typeof createBroadcastSchema>;
+
+/** PUT /broadcast/{id}: the same composition; `scheduledAt` moves a scheduled broadcast. */
+export const updateBroadcastSchema = createBroadcastSchema.omit(['draft']);
+export type UpdateBroadcastInput = InferType<typeof updateBroadcastSchema>;
 
 /** POST /broadcast/audience: the reach of tags or contacts before sending. */
 export const audienceSchema = object({

@@ -1,5 +1,5 @@
 import type { InjectOptions } from 'fastify';
-import type { Schema } from 'yup';
+import { object, type Schema } from 'yup';
 import { samplePhoto, type SampleFile } from '@sandbox/media-samples';
 import type { Permission } from '@shared/permissions/catalogue';
 import { importTagSchema } from '@shared/validation/contact-import';
@@ -142,7 +142,9 @@ export const SAMPLE_INPUT: Record<string, (records: OrganizationRecords) => Samp
   'GET /api/media/:id/content': () => ({ query: { expires: String(Math.floor(Date.now() / 1000) + 3600), signature: 'matrix' } }),
   'POST /api/broadcast': (records) => ({ payload: { templateId: records.template, parameters: [{ field: 'name', fallback: 'there' }, 'A-1'], tagIds: [records.tag] } }),
   'POST /api/broadcast/audience': (records) => ({ payload: { tagIds: [records.tag] } }),
+  'PUT /api/broadcast/:id': (records) => ({ payload: { templateId: records.template, parameters: ['Layla', 'A-1'], tagIds: [records.tag] } }),
   'POST /api/broadcast/audience/sample': (records) => ({ payload: { tagIds: [records.tag], position: 0 } }),
+  'POST /api/broadcast/audience/check': (records) => ({ payload: { tagIds: [records.tag], templateId: records.template } }),
   'GET /api/automation/rules': (records) => ({ query: { broadcastId: records.broadcast } }),
   'POST /api/automation/rules': (records) => ({
     payload: { broadcastId: records.broadcast, rules: [{ triggerId: '1', triggerText: 'Talk to an agent', actionType: 'do_nothing' }] },
@@ -191,9 +193,25 @@ const MORE_SAMPLE_INPUT: Record<string, (records: OrganizationRecords) => Sample
   'POST /api/broadcast': (records) => ({
     payload: { templateId: records.template, parameters: ['Layla', 'A-1'], contactIds: [records.contact], rules: buttonRulesNaming(records) },
   }),
+  'PUT /api/broadcast/:id': (records) => ({
+    payload: { templateId: records.template, parameters: ['Layla', 'A-1'], contactIds: [records.contact], rules: buttonRulesNaming(records) },
+  }),
   'POST /api/broadcast/audience': (records) => ({ payload: { contactIds: [records.contact] } }),
   'POST /api/broadcast/audience/sample': (records) => ({ payload: { contactIds: [records.contact], position: 1 } }),
+  'POST /api/broadcast/audience/check': (records) => ({ payload: { contactIds: [records.contact], templateId: records.template } }),
   'POST /api/automation/rules': (records) => ({ payload: { broadcastId: records.broadcast, rules: buttonRulesNaming(records) } }),
+};
+
+/**
+ * A template send naming a header file. The file is looked up first: the organization's own answers
+ * for the template (the matrix's has a text header: 400), another organization's 404 like a missing one.
+ */
+const HEADER_FILE_INPUT: Record<string, (records: OrganizationRecords) => SampleInput> = {
+  'POST /api/broadcast': (records) => ({ payload: { templateId: records.template, parameters: ['Layla', 'A-1'], tagIds: [records.tag], header: { mediaId: records.media } } }),
+  'PUT /api/broadcast/:id': (records) => ({ payload: { templateId: records.template, parameters: ['Layla', 'A-1'], tagIds: [records.tag], header: { mediaId: records.media } } }),
+  'POST /api/conversations/:id/messages/template': (records) => ({
+    payload: { templateId: records.template, parameters: ['Layla', 'A-1'], clientId: '0190aaaa-bbbb-7ccc-8ddd-000000000001', header: { mediaId: records.media } },
+  }),
 };
 
 /**
@@ -207,6 +225,8 @@ export const MULTIPART_FORMS: Record<string, { fields: Schema; sample?: (records
     sample: (records) => ({ fields: { contactId: records.contact, caption: 'From the matrix' }, file: samplePhoto(1) }),
   },
   'POST /api/tags/import': { fields: importTagSchema },
+  // A template header's file alone: no text fields, no ids.
+  'POST /api/media/template-header': { fields: object({}), sample: () => ({ fields: {}, file: samplePhoto(1) }) },
 };
 
 /** Every input of the route the fixtures know, its main sample first. */
@@ -214,7 +234,7 @@ export function sampleInputsOf(route: Pick<DeclaredRoute, 'method' | 'url'>, rec
   const key = routeKey(route);
   const form = MULTIPART_FORMS[key]?.sample;
   if (form) return [{ form: form(records) }];
-  return [sampleInputOf(route, records), ...(MORE_SAMPLE_INPUT[key] ? [MORE_SAMPLE_INPUT[key](records)] : [])];
+  return [sampleInputOf(route, records), ...[MORE_SAMPLE_INPUT[key], HEADER_FILE_INPUT[key]].flatMap((more) => (more ? [more(records)] : []))];
 }
 
 /** The form as a browser's FormData sends it: fields first, the file last. */

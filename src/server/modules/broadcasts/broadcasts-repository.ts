@@ -114,6 +114,32 @@ export async function reopenBroadcast(
   return changed.length > 0;
 }
 
+/** Changes the organization's broadcast if it is in one of `from` (any status when omitted); false otherwise. */
+export async function updateBroadcastRow(
+  db: Queryable,
+  organizationId: string,
+  broadcastId: string,
+  values: Partial<NewBroadcast>,
+  from?: readonly BroadcastStatus[],
+): Promise<boolean> {
+  const conditions: SQL[] = [eq(broadcasts.organizationId, organizationId), eq(broadcasts.id, broadcastId)];
+  if (from) conditions.push(inArray(broadcasts.status, [...from]));
+  const changed = await db.update(broadcasts).set({ ...values, updatedAt: sql`now()` }).where(and(...conditions)).returning({ id: broadcasts.id });
+  return changed.length > 0;
+}
+
+/** A scheduled broadcast whose time has come, locked for this transaction; other processes skip it. */
+export async function claimDueScheduledBroadcast(db: Queryable): Promise<BroadcastRow | null> {
+  const [row] = await db
+    .select()
+    .from(broadcasts)
+    .where(and(eq(broadcasts.status, 'scheduled'), sql`${broadcasts.scheduledAt} <= now()`))
+    .orderBy(broadcasts.scheduledAt)
+    .limit(1)
+    .for('update', { skipLocked: true });
+  return row ?? null;
+}
+
 // ── Dispatch ─────────────────────────────────────────────────────────────────────────────────────────
 
 /** The broadcast statuses whose queued recipients are sent (a paused broadcast waits for Resume). */
@@ -218,3 +244,26 @@ export async function completeSettledBroadcasts(
 }
 
 export type { Queryable };
+
+/** A broadcast's media header as given at creation, and its file's id at Meta once uploaded. */
+export async function findBroadcastHeader(db: Queryable, organizationId: string, broadcastId: string) {
+  const [row] = await db
+    .select({
+      templateComponents: broadcasts.templateComponents,
+      headerMediaId: broadcasts.headerMediaId,
+      headerLink: broadcasts.headerLink,
+      headerMetaMediaId: broadcasts.headerMetaMediaId,
+      headerMetaUploadedAt: broadcasts.headerMetaUploadedAt,
+    })
+    .from(broadcasts)
+    .where(and(eq(broadcasts.organizationId, organizationId), eq(broadcasts.id, broadcastId)));
+  return row ?? null;
+}
+
+/** Remembers the Meta media id the broadcast's header file got, so later batches (and a restarted process) reuse it. */
+export async function recordHeaderUpload(db: Queryable, organizationId: string, broadcastId: string, metaMediaId: string): Promise<void> {
+  await db
+    .update(broadcasts)
+    .set({ headerMetaMediaId: metaMediaId, headerMetaUploadedAt: sql`now()` })
+    .where(and(eq(broadcasts.organizationId, organizationId), eq(broadcasts.id, broadcastId)));
+}

@@ -3,21 +3,18 @@ import {
   BROADCAST_TEXTS, type AudienceResponse, type Broadcast, type BroadcastStatus, type BroadcastsResponse, type CreateBroadcastResponse,
   type RetryFailedResponse,
 } from '@shared/api/broadcasts';
-import type { TemplateComponent } from '@shared/api/templates';
-import { hasMediaHeader } from '@shared/templates/template-message';
+import type { BroadcastAudience } from '@shared/api/broadcast-drafts';
 import { storedParameters, wireParameters } from '@shared/templates/personal-parameters';
-import { parameterCountProblem } from '@shared/templates/template-parameters';
-import { TEMPLATE_REQUIRED, type CreateBroadcastInput } from '@shared/validation/broadcasts';
+import type { CreateBroadcastInput } from '@shared/validation/broadcasts';
 import type { Database, Queryable } from '../../db/database';
 import { conflict, invalidInput, notFound } from '../../lib/domain-error';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
-import { insertRules, checkRuleTargets, rulesForTemplate } from '../automation';
-import { CONTACT_NOT_FOUND } from '../contacts';
-import { liveTagsAmong, TAG_NOT_FOUND } from '../tags';
+import { insertRules } from '../automation';
 import { lockOutboundMessages, recordOutboundOutcomes } from '../conversations';
-import { findTemplate } from '../templates';
+import { describeAudiences } from './broadcast-audience';
+import { checkComposition, checkedAudience, requestedStatus } from './broadcast-composition';
 import {
-  cancelPendingRecipients, contactsAmong, countAudience, insertAudienceRecipients, NO_RECIPIENT_COUNTS, recipientCounts,
+  cancelPendingRecipients, countAudience, insertAudienceRecipients, NO_RECIPIENT_COUNTS, recipientCounts,
   lockRecipientsOf, requeueFailedRecipients, type Audience, type RecipientCounts,
 } from './recipients-repository';
 import {
@@ -42,9 +39,12 @@ export interface BroadcastAuthor {
   userId: string;
 }
 
-function toBroadcast({ row, createdByName }: BroadcastWithAuthor, counts: RecipientCounts): Broadcast {
+function toBroadcast({ row, createdByName }: BroadcastWithAuthor, counts: RecipientCounts, audience: BroadcastAudience | null): Broadcast {
   return {
     id: row.id,
+    name: row.name,
+    audience,
+    scheduledAt: row.scheduledAt?.toISOString() ?? null,
     templateName: row.templateName,
     templateLanguage: row.templateLanguage,
     parameters: wireParameters(storedParameters(row.parameters)),
@@ -71,30 +71,23 @@ export async function listBroadcasts(
 ): Promise<BroadcastsResponse> {
   const { rows, total } = await findBroadcastPage(db, organizationId, { status: query.status, limit: query.limit, offset: offsetOf(query) });
   const counts = await recipientCounts(db, organizationId, rows.map(({ row }) => row.id));
-  return toPage(rows.map((found) => toBroadcast(found, counts.get(found.row.id) ?? NO_RECIPIENT_COUNTS)), query, total);
+  const audiences = await describeAudiences(db, organizationId, rows.map(({ row }) => row));
+  return toPage(
+    rows.map((found) => toBroadcast(found, counts.get(found.row.id) ?? NO_RECIPIENT_COUNTS, audiences.get(found.row.id) ?? null)),
+    query,
+    total,
+  );
 }
 
 export async function getBroadcast(db: Queryable, organizationId: string, broadcastId: string): Promise<Broadcast> {
   const found = await findBroadcastWithAuthor(db, organizationId, broadcastId);
   if (!found) throw notFound(BROADCAST_TEXTS.notFound);
   const counts = await recipientCounts(db, organizationId, [broadcastId]);
-  return toBroadcast(found, counts.get(broadcastId) ?? NO_RECIPIENT_COUNTS);
+  const audiences = await describeAudiences(db, organizationId, [found.row]);
+  return toBroadcast(found, counts.get(broadcastId) ?? NO_RECIPIENT_COUNTS, audiences.get(broadcastId) ?? null);
 }
 
-/**
- * The audience as the database will read it: every tag must be a live tag of the organization and every
- * contact one of its contacts (a deleted contact is allowed and simply not reached). Duplicates are dropped.
- */
-export async function checkedAudience(db: Queryable, organizationId: string, input: { tagIds?: string[]; contactIds?: string[] }): Promise<Audience> {
-  if (input.tagIds) {
-    const tagIds = [...new Set(input.tagIds.map((id) => id.toLowerCase()))];
-    if ((await liveTagsAmong(db, organizationId, tagIds)).length !== tagIds.length) throw invalidInput(TAG_NOT_FOUND);
-    return { tagIds };
-  }
-  const contactIds = [...new Set((input.contactIds ?? []).map((id) => id.toLowerCase()))];
-  if ((await contactsAmong(db, organizationId, contactIds)).length !== contactIds.length) throw invalidInput(CONTACT_NOT_FOUND);
-  return { contactIds };
-}
+export { checkedAudience };
 
 /** How many distinct live contacts a broadcast to these tags or contacts would reach. */
 export async function audienceSize(
@@ -120,6 +113,10 @@ function requestHash(input: CreateBroadcastInput): string {
     rules: [...input.rules]
       .sort((a, b) => a.triggerId.localeCompare(b.triggerId))
       .map((rule) => [rule.triggerId, rule.actionType, rule.targetUserId ?? null, rule.targetTagId ?? null]),
+    // Left out when absent (JSON drops undefined), so a key from before names and schedules still matches.
+    name: input.name || undefined,
+    draft: input.draft || undefined,
+    scheduledAt: input.scheduledAt,
   };
   return createHash('sha256').update(JSON.stringify(normalized)).digest('hex');
 }
@@ -168,42 +165,38 @@ export async function createBroadcast(
     if (earlier) return earlier;
   }
 
-  const template = await findTemplate(db, organizationId, input.templateId);
-  if (!template) throw invalidInput(TEMPLATE_REQUIRED);
-  if (template.status !== 'APPROVED') throw invalidInput(BROADCAST_TEXTS.templateNotApproved);
-  const components = template.components as TemplateComponent[];
-  if (hasMediaHeader(components)) throw invalidInput(BROADCAST_TEXTS.mediaHeaderUnsupported);
-  const parameterProblem = parameterCountProblem(components, input.parameters);
-  if (parameterProblem) throw invalidInput(parameterProblem);
-  const rules = rulesForTemplate(components, input.rules);
-  await checkRuleTargets(db, organizationId, rules);
-  const audience = await checkedAudience(db, organizationId, input);
+  const { values, rules, audience } = await checkComposition(db, organizationId, input);
+  const status = requestedStatus(input);
 
   const outcome = await db.transaction(async (tx) => {
     const id = await insertBroadcast(tx, {
       organizationId,
-      templateId: template.id,
-      templateName: template.name,
-      templateLanguage: template.language,
-      templateComponents: components,
-      parameters: input.parameters,
-      status: 'pending',
+      ...values,
+      status,
+      scheduledAt: input.scheduledAt === undefined ? null : new Date(input.scheduledAt),
       idempotencyKey: idempotencyKey ?? null,
       requestHash: idempotencyKey ? hash : null,
       createdByUserId: author.userId,
     });
     // The same key committed by a concurrent request while this one was checking: answer that one.
     if (!id) return null;
-    const totalCount = await insertAudienceRecipients(tx, organizationId, id, audience);
-    if (totalCount === 0) throw invalidInput(BROADCAST_TEXTS.noRecipients);
-    await setBroadcastTotal(tx, organizationId, id, totalCount);
     await insertRules(tx, organizationId, id, rules);
+    // A draft or scheduled broadcast gets its recipients when sending starts.
+    const totalCount = status === 'pending' ? await insertRecipientsNow(tx, organizationId, id, audience) : 0;
     return { created: true, response: { id, sentCount: 0, totalCount } };
   });
   if (outcome) return outcome;
   const earlier = idempotencyKey ? await earlierBroadcast(db, organizationId, idempotencyKey, hash) : null;
   if (!earlier) throw new Error('A broadcast insert was refused without an Idempotency-Key conflict');
   return earlier;
+}
+
+/** The audience's recipients, queued now; none is refused. */
+export async function insertRecipientsNow(db: Queryable, organizationId: string, broadcastId: string, audience: Audience): Promise<number> {
+  const totalCount = await insertAudienceRecipients(db, organizationId, broadcastId, audience);
+  if (totalCount === 0) throw invalidInput(BROADCAST_TEXTS.noRecipients);
+  await setBroadcastTotal(db, organizationId, broadcastId, totalCount);
+  return totalCount;
 }
 
 /**
