@@ -62,7 +62,7 @@ test('a STOP reply keeps that contact out of the next MARKETING broadcast, and i
   await page.getByRole('combobox', { name: 'Tags' }).click();
   await page.getByRole('option', { name: tag.name }).click();
   await page.keyboard.press('Escape');
-  await page.getByText('1 contact opted out of marketing messages and will be left out.').waitFor();
+  await page.getByText('Of these, 1 contact opted out of marketing messages and will not be sent this template.').waitFor();
 
   await page.getByRole('button', { name: 'Send now' }).click();
   await page.waitForURL(/\/broadcast\/[^/]+\/analytics$/);
@@ -102,7 +102,7 @@ test.each<ColorScheme>(['light', 'dark'])('the opt-out on Contacts and in New Br
   await page.goto(`/broadcast/new?contactId=${contact.id}`);
   await page.getByRole('heading', { name: 'New Broadcast', level: 1 }).waitFor();
   await choose(page, /^Template/, new RegExp(`^${TEMPLATE} \\(en\\)$`));
-  await page.getByText('1 contact opted out of marketing messages and will be left out.').waitFor();
+  await page.getByText('Of these, 1 contact opted out of marketing messages and will not be sent this template.').waitFor();
   await audit('New Broadcast leaving an opted-out contact out');
 
   expect(problems).toEqual([]);

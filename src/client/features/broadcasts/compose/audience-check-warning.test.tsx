@@ -31,7 +31,7 @@ describe('New Broadcast audience check', () => {
       total: 2_300, optedOut: 40, count: 2_260,
       messagingLimit: { tier: 'TIER_2K', limit: 2_000, messagedLast24h: 150, available: 1_850, overBy: 410 },
     });
-    expect(await screen.findByText('40 contacts opted out of marketing messages and will be left out.')).toBeInTheDocument();
+    expect(await screen.findByText('Of these, 40 contacts opted out of marketing messages and will not be sent this template.')).toBeInTheDocument();
     expect(screen.getByText(/WhatsApp will refuse 410 of the 2,260 recipients \(errors 131049\/130472, which are not retried\)/)).toBeInTheDocument();
     expect(screen.getByText(/may message 2,000 customers in 24 hours \(TIER_2K\), and 150 were messaged/)).toBeInTheDocument();
     expect(asked).toEqual([{ tagIds: ['t-vip'], templateId: 'tpl-sale' }]);

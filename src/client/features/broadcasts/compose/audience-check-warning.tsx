@@ -14,7 +14,7 @@ const contacts = (n: number) => `${numberFormat.format(n)} ${n === 1 ? 'contact'
 
 export function optedOutText(check: AudienceCheckResponse): string | null {
   if (check.optedOut === 0) return null;
-  return `${contacts(check.optedOut)} opted out of marketing messages and will be left out.`;
+  return `Of these, ${contacts(check.optedOut)} opted out of marketing messages and will not be sent this template.`;
 }
 
 export function overLimitText({ count, messagingLimit }: AudienceCheckResponse): string | null {
