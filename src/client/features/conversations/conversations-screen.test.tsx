@@ -106,6 +106,15 @@ describe('Conversations list', () => {
     await waitFor(() => expect(log).toContain('GET /conversations?page=1&limit=15&filter=unassigned'));
   });
 
+  it('preselects the assignment from ?filter= (the dashboard links there) for members who may choose it', async () => {
+    const log = mockInbox({ conversations: [aisha] });
+    renderInbox('/conversations?filter=unassigned', ['chats:view', 'chats:view_all']);
+    const switcher = await screen.findByRole('group', { name: 'Assignment' });
+    await waitFor(() => expect(within(switcher).getByRole('button', { name: /Unassigned/ })).toHaveAttribute('aria-pressed', 'true'));
+    expect(log).toContain('GET /conversations?page=1&limit=15&filter=unassigned');
+    expect(log).not.toContain('GET /conversations?page=1&limit=15&filter=all');
+  });
+
   it('loads more, and says when that fails', async () => {
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const more = conversation({ id: 'v-3', contact: { ...aisha.contact, id: 'contact-v-3', name: 'Layla Nasser' }, lastMessageAt: minutesAgo(900) });

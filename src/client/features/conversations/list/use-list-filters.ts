@@ -3,12 +3,16 @@ import { useSearchParams } from 'react-router-dom';
 import { CONVERSATION_STATUS_FILTERS, type ConversationStatusFilter } from '@client/app/paths';
 import { useDebouncedValue } from '@client/components/use-debounced-value';
 import { useSession } from '@client/session/use-session';
-import type { ConversationFilter } from '@shared/api/conversations';
+import { CONVERSATION_FILTERS, type ConversationFilter } from '@shared/api/conversations';
 import { CONTACT_SEARCH_DEBOUNCE_MS } from '@shared/constants';
 import type { ConversationListArgs } from '../state/conversation-list-cache';
 
 function statusFrom(value: string | null): ConversationStatusFilter {
   return (CONVERSATION_STATUS_FILTERS as readonly (string | null)[]).includes(value) ? (value as ConversationStatusFilter) : 'all';
+}
+
+function assignmentFrom(value: string | null): ConversationFilter {
+  return (CONVERSATION_FILTERS as readonly (string | null)[]).includes(value) ? (value as ConversationFilter) : 'all';
 }
 
 export interface ListFilters {
@@ -27,13 +31,13 @@ export interface ListFilters {
   args: ConversationListArgs;
 }
 
-/** The list's filters: status (preselected by ?status=), assignment, search and Mentions. */
+/** The list's filters: status (preselected by ?status=), assignment (by ?filter=), search and Mentions. */
 export function useListFilters(): ListFilters {
   const [searchParams] = useSearchParams();
   const { can } = useSession();
   const canChooseAssignment = can('chats:view_all');
   const [status, setStatus] = useState<ConversationStatusFilter>(() => statusFrom(searchParams.get('status')));
-  const [assignment, setAssignment] = useState<ConversationFilter>('all');
+  const [assignment, setAssignment] = useState<ConversationFilter>(() => assignmentFrom(searchParams.get('filter')));
   const [searchText, setSearchText] = useState('');
   const [mentionsOnly, setMentionsOnly] = useState(false);
   const search = useDebouncedValue(searchText.trim(), CONTACT_SEARCH_DEBOUNCE_MS);
