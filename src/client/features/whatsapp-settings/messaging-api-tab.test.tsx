@@ -100,7 +100,7 @@ describe('Messaging API tab', () => {
     expect(await screen.findByDisplayValue(WEBHOOK_URL)).toBeInTheDocument();
     const steps = screen.getAllByRole('listitem');
     expect(steps).toHaveLength(5);
-    expect(steps[4]).toHaveTextContent('Subscribe to the messages webhook field.');
+    expect(steps[4]).toHaveTextContent('Subscribe to the messages and user_preferences webhook fields');
   });
 
   it('prefills the saved configuration and sends the mask back unchanged to keep the token', async () => {

@@ -17,7 +17,7 @@ const SETUP_STEPS = [
   'Open your app in the Meta App Dashboard and go to WhatsApp → Configuration.',
   'Paste the URL into the Callback URL field.',
   'Enter your webhook verify token in the Verify token field, then click Verify and save.',
-  'Subscribe to the messages webhook field.',
+  'Subscribe to the messages and user_preferences webhook fields (user_preferences tells Parley when a customer stops marketing messages).',
 ];
 
 /** The webhook URL to paste into Meta, with a copy button and the five setup steps. */
