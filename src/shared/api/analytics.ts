@@ -1,10 +1,13 @@
 /** A dashboard statistic card: one figure, linking to its screen. */
-export type DashboardIcon = 'messages' | 'users' | 'template' | 'tags' | 'waiting' | 'unassigned' | 'mine';
+export type DashboardIcon = 'messages' | 'users' | 'template' | 'tags' | 'waiting' | 'unassigned' | 'mine' | 'response';
 
 export interface DashboardCard {
   id: string;
   title: string;
-  value: number;
+  /** Null when there is nothing to measure yet (no first response today). */
+  value: number | null;
+  /** How to read the value: a count (default) or a duration in minutes. */
+  unit?: 'minutes';
   icon: DashboardIcon;
   color: string;
   link: string;

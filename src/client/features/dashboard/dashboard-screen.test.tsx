@@ -99,6 +99,18 @@ describe('dashboard', () => {
     expect(screen.getByRole('link', { name: /My open conversations/ })).not.toHaveTextContent('Longest wait');
   });
 
+  it('shows the median first response as a duration, and a dash before any response today', async () => {
+    const response: DashboardCard = { id: 'first-response', title: 'Median first response today', value: 135, unit: 'minutes', icon: 'response', color: '#2e7d32', link: '/conversations' };
+    server.use(http.get(apiUrl('/analytics'), () => HttpResponse.json({ cards: [response] })));
+    const { unmount } = renderWithProviders(<DashboardScreen />, { user: sessionUser() });
+    expect(await screen.findByRole('link', { name: /Median first response today/ })).toHaveTextContent('2h');
+    unmount();
+
+    server.use(http.get(apiUrl('/analytics'), () => HttpResponse.json({ cards: [{ ...response, value: null }] })));
+    renderWithProviders(<DashboardScreen />, { user: sessionUser() });
+    expect(await screen.findByRole('link', { name: /Median first response today/ })).toHaveTextContent('—');
+  });
+
   it('keeps refreshing in an unfocused window, pauses in a hidden tab and refreshes on showing it again', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     let visibility: DocumentVisibilityState = 'visible';

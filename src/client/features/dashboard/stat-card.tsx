@@ -6,6 +6,7 @@ import HourglassTopOutlinedIcon from '@mui/icons-material/HourglassTopOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
 import PersonOffOutlinedIcon from '@mui/icons-material/PersonOffOutlined';
+import TimerOutlinedIcon from '@mui/icons-material/TimerOutlined';
 import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import CardActionArea from '@mui/material/CardActionArea';
@@ -24,11 +25,18 @@ const ICONS: Record<DashboardIcon, typeof SvgIcon> = {
   waiting: HourglassTopOutlinedIcon,
   unassigned: PersonOffOutlinedIcon,
   mine: AssignmentIndOutlinedIcon,
+  response: TimerOutlinedIcon,
 };
 
 const numberFormat = new Intl.NumberFormat();
 
 /** One clickable statistic: icon in the card's colour, value, title; the whole card links to its screen. */
+/** The value as read: a count, a duration, or a dash when there is nothing to measure yet. */
+function figureOf(card: DashboardCard): string {
+  if (card.value === null) return '—';
+  return card.unit === 'minutes' ? formatDuration(card.value) : numberFormat.format(card.value);
+}
+
 /** `asOf`: when the figures were read, which the longest wait is measured to. */
 export function StatCard({ card, asOf }: { card: DashboardCard; asOf: number | undefined }) {
   const Icon = ICONS[card.icon];
@@ -48,7 +56,7 @@ export function StatCard({ card, asOf }: { card: DashboardCard; asOf: number | u
           <ArrowForwardIcon fontSize="small" sx={{ color: 'text.disabled' }} />
         </Box>
         <Typography variant="h4" component="p" sx={{ fontWeight: 700, lineHeight: 1.1 }}>
-          {numberFormat.format(card.value)}
+          {figureOf(card)}
         </Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5, fontWeight: 500 }}>
           {card.title}

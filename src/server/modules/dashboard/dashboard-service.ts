@@ -4,11 +4,13 @@ import type { Database } from '../../db/database';
 import type { AuthContext } from '../../types';
 import { statusCounts, viewerOf, visibleConversations } from '../conversations';
 import { countActiveContacts, countActiveTags, countTemplates } from './dashboard-repository';
+import { readOrganizationSettings } from '../organization-settings';
+import { medianFirstResponseToday } from './first-response-repository';
 import { countMyOpen, countUnassigned, countWaiting } from './inbox-figures-repository';
 
-type Figure = Pick<DashboardCard, 'value' | 'waitingSince'>;
+type Figure = Pick<DashboardCard, 'value' | 'waitingSince' | 'unit'>;
 
-interface CardDefinition extends Omit<DashboardCard, 'value' | 'waitingSince'> {
+interface CardDefinition extends Omit<DashboardCard, 'value' | 'waitingSince' | 'unit'> {
   /** Cards link to screens; a card whose screen the member may not open is not shown. */
   requires: Permission;
   count: (db: Database, member: AuthContext) => Promise<number | Figure>;
@@ -53,6 +55,13 @@ const CARDS: CardDefinition[] = [
   {
     id: 'my-open', title: 'My open conversations', icon: 'mine', color: '#5e35b1', link: '/conversations?filter=mine',
     requires: 'chats:respond', count: (db, member) => countMyOpen(db, member.organizationId, member.userId),
+  },
+  {
+    id: 'first-response', title: 'Median first response today', icon: 'response', color: '#2e7d32', link: '/conversations',
+    requires: 'analytics:view', count: async (db, member) => {
+      const { timeZone } = await readOrganizationSettings(db, member.organizationId);
+      return { value: await medianFirstResponseToday(db, member.organizationId, timeZone), unit: 'minutes' };
+    },
   },
 ];
 
