@@ -15,6 +15,7 @@ import { conversationHeadReadWithSession } from '../auth';
 import { CONTACT_NOT_FOUND } from '../contacts';
 import { listMessages, pollMessages } from './message-history-service';
 import { sendText } from './replies-service';
+import { templateMessageRoutes } from './template-message-routes';
 import {
   assignConversation, assignmentCounts, changeConversationStatus, getConversation, listInbox, markConversationRead, openContactConversation,
   statusCounts, unassignConversation,
@@ -33,6 +34,8 @@ export async function conversationRoutes(fastify: FastifyInstance): Promise<void
   const chatDeps = () => ({ db: app.db, accounts: app.whatsappAccounts, mediaUrls: app.mediaUrls });
   // The team's notes in a conversation's thread, under the same URLs.
   await app.register(threadNoteRoutes);
+  // POST /:id/messages/template lives in its own file.
+  await app.register(templateMessageRoutes);
 
   app.get(
     '/',
@@ -94,8 +97,13 @@ export async function conversationRoutes(fastify: FastifyInstance): Promise<void
   app.patch(
     '/:id/read',
     { config: { access: 'chats:view' }, schema: { params: conversationParams, body: noBody } },
-    async (request): Promise<ConversationResponse> =>
-      ({ conversation: await markConversationRead(app.db, viewerOf(authOf(request)), request.params.id) }),
+    async (request): Promise<ConversationResponse> => {
+      const viewer = viewerOf(authOf(request));
+      const conversation = await markConversationRead(app.db, viewer, request.params.id);
+      // After the local mark-read committed; Meta is told in the background.
+      app.readReceipts.afterRead(viewer.organizationId, conversation.id);
+      return { conversation };
+    },
   );
 
   app.patch(
