@@ -15,6 +15,19 @@ export interface DashboardCard {
   waitingSince?: string;
 }
 
+/** One of the latest broadcasts that started sending, with its rates as fractions (null: nothing to divide by). */
+export interface RecentBroadcast {
+  id: string;
+  name: string;
+  sentCount: number;
+  /** Delivered of sent. */
+  deliveryRate: number | null;
+  /** Read of delivered. */
+  readRate: number | null;
+}
+
 export interface AnalyticsResponse {
   cards: DashboardCard[];
+  /** The last three broadcasts that started sending, newest first; only for analytics:view. */
+  recentBroadcasts?: RecentBroadcast[];
 }

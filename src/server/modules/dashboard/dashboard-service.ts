@@ -1,4 +1,4 @@
-import type { DashboardCard } from '@shared/api/analytics';
+import type { AnalyticsResponse, DashboardCard } from '@shared/api/analytics';
 import type { Permission } from '@shared/permissions/catalogue';
 import type { Database } from '../../db/database';
 import type { AuthContext } from '../../types';
@@ -7,6 +7,7 @@ import { countActiveContacts, countActiveTags, countTemplates } from './dashboar
 import { readOrganizationSettings } from '../organization-settings';
 import { medianFirstResponseToday } from './first-response-repository';
 import { countMyOpen, countUnassigned, countWaiting } from './inbox-figures-repository';
+import { recentBroadcasts } from './recent-broadcasts';
 
 type Figure = Pick<DashboardCard, 'value' | 'waitingSince' | 'unit'>;
 
@@ -73,4 +74,13 @@ export async function dashboardCards(db: Database, member: AuthContext): Promise
     const figure = figures[i];
     return { id, title, icon, color, link, ...(typeof figure === 'number' ? { value: figure } : figure) };
   });
+}
+
+/** Everything the dashboard shows the member: the cards, and the latest broadcasts' rates for analytics:view. */
+export async function dashboardAnalytics(db: Database, member: AuthContext): Promise<AnalyticsResponse> {
+  const [cards, broadcasts] = await Promise.all([
+    dashboardCards(db, member),
+    member.permissions.includes('analytics:view') ? recentBroadcasts(db, member.organizationId) : undefined,
+  ]);
+  return { cards, ...(broadcasts && { recentBroadcasts: broadcasts }) };
 }
