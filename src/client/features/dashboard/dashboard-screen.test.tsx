@@ -111,6 +111,31 @@ describe('dashboard', () => {
     expect(await screen.findByRole('link', { name: /Median first response today/ })).toHaveTextContent('—');
   });
 
+  it('lists the latest broadcasts with their delivery and read rates, each opening its analytics, when the server sends them', async () => {
+    server.use(http.get(apiUrl('/analytics'), () => HttpResponse.json({
+      cards: [CARDS[0]],
+      recentBroadcasts: [
+        { id: 'b-3', name: 'Eid offers', sentCount: 200, deliveryRate: 0.95, readRate: 0.5 },
+        { id: 'b-2', name: 'Restock', sentCount: 0, deliveryRate: null, readRate: null },
+      ],
+    })));
+    const { user, router } = renderWithProviders(<DashboardScreen />, { user: sessionUser(), path: '/' });
+    const section = await screen.findByRole('region', { name: 'Latest broadcasts' });
+    expect(within(section).getAllByRole('listitem').map((item) => item.textContent)).toEqual([
+      'Eid offersDelivered 95% · Read 50%',
+      'RestockDelivered — · Read —',
+    ]);
+    await user.click(within(section).getByRole('link', { name: 'Eid offers' }));
+    expect(router.state.location.pathname).toBe('/broadcast/b-3/analytics');
+  });
+
+  it('shows no broadcasts section when the server leaves them out (no analytics:view)', async () => {
+    server.use(http.get(apiUrl('/analytics'), () => HttpResponse.json({ cards: [CARDS[0]] })));
+    renderWithProviders(<DashboardScreen />, { user: sessionUser() });
+    expect(await screen.findByRole('region', { name: 'Statistics' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Latest broadcasts' })).not.toBeInTheDocument();
+  });
+
   it('keeps refreshing in an unfocused window, pauses in a hidden tab and refreshes on showing it again', async () => {
     jest.useFakeTimers({ doNotFake: ['queueMicrotask', 'nextTick', 'setImmediate'] });
     let visibility: DocumentVisibilityState = 'visible';

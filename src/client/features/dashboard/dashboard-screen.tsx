@@ -9,6 +9,7 @@ import { useSession } from '@client/session/use-session';
 import { DASHBOARD_REFRESH_MS } from '@shared/constants';
 import { usePageVisible } from '@client/components/use-page-visible';
 import { useGetDashboardQuery } from './dashboard-api';
+import { RecentBroadcasts } from './recent-broadcasts';
 import { StatCard, StatCardSkeleton } from './stat-card';
 
 const SKELETON_CARDS = 4;
@@ -58,6 +59,7 @@ export default function DashboardScreen() {
           ))}
         </Box>
       )}
+      {data?.recentBroadcasts && <RecentBroadcasts broadcasts={data.recentBroadcasts} />}
       {data && data.cards.length === 0 && (
         <Card>
           <CardContent>
