@@ -57,6 +57,12 @@ const ENDPOINTS: Endpoint[] = [
     request: (r) => ({ method: 'POST', url: `/api/conversations/${r.conversationId}/messages`, payload: { content: 'Hi', clientId: randomUUID() } }),
   },
   {
+    name: 'POST /conversations/:id/messages/template', needs: ['messages:send', 'chats:respond'], namesRecords: true,
+    request: (r) => ({
+      method: 'POST', url: `/api/conversations/${r.conversationId}/messages/template`, payload: { templateId: randomUUID(), parameters: [], clientId: randomUUID() },
+    }),
+  },
+  {
     name: 'POST /conversations/:id/notes', needs: ['messages:send', 'chats:respond'], namesRecords: true,
     request: (r) => ({ method: 'POST', url: `/api/conversations/${r.conversationId}/notes`, payload: { content: 'Called them back' } }),
   },
@@ -85,6 +91,10 @@ const ENDPOINTS: Endpoint[] = [
   {
     name: 'POST /media/upload', needs: ['messages:send', 'chats:respond'], namesRecords: false,
     request: () => ({ method: 'POST', url: '/api/media/upload', payload: '--x--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=x' } }),
+  },
+  {
+    name: 'POST /media/template-header', needs: ['broadcasts:create', 'messages:send', 'chats:respond'], namesRecords: false,
+    request: () => ({ method: 'POST', url: '/api/media/template-header', payload: '--x--\r\n', headers: { 'content-type': 'multipart/form-data; boundary=x' } }),
   },
   { name: 'DELETE /media/:id', needs: ['messages:send'], namesRecords: true, request: (r) => ({ method: 'DELETE', url: `/api/media/${r.mediaId}` }) },
   {
