@@ -66,6 +66,37 @@ async function firstConversation(page: Page): Promise<string> {
   return `/conversations/${data[0].contact.id}`;
 }
 
+/** The chat of a demo conversation whose 24-hour window is open (`open`) or closed. */
+const conversationWithWindow = (open: boolean) => async (page: Page): Promise<string> => {
+  const response = await page.request.get('/api/conversations', { params: open ? {} : { search: 'Khalid Al Sabah' } });
+  const { data } = (await response.json()) as ConversationPage;
+  const found = data.find((conversation) => conversation.isConversationWindowOpen === open);
+  if (!found) throw new Error(`the demo inbox has no conversation with an ${open ? 'open' : 'closed'} window`);
+  return `/conversations/${found.contact.id}`;
+};
+
+/** Send Template Message from a closed chat, a template chosen: its parameters and preview are shown too. */
+async function pickingTemplate(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Send Template Message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send Template Message' });
+  await dialog.getByRole('combobox', { name: /^Template/ }).click();
+  await page.getByRole('option', { name: /^order_confirmation / }).click();
+  await dialog.getByRole('textbox', { name: 'Parameter 1' }).waitFor();
+}
+
+/** The composer's emoji picker, its emoji shown. */
+async function pickingEmoji(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Insert emoji' }).click();
+  await page.getByRole('dialog', { name: 'Emoji picker' }).getByLabel('grinning face', { exact: true }).first().waitFor();
+}
+
+/** The composer in Note mode, '@' typed: the teammates it may mention are listed. */
+async function mentioningInNote(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Note' }).click();
+  await page.getByRole('textbox', { name: 'Note' }).pressSequentially('@');
+  await page.getByRole('listbox', { name: 'Mention a teammate' }).getByRole('option').first().waitFor();
+}
+
 /**
  * Every screen, and the modals easy to open, checked in both schemes. A screen or modal added to the
  * app is checked by adding its line here; nothing else in this file needs to change.
@@ -79,6 +110,9 @@ const SCREENS: readonly Screen[] = [
   { name: 'Import Contacts', path: '/contacts/import', signedIn: true, shown: heading('Import Contacts') },
   { name: 'Conversations', path: '/conversations', signedIn: true, shown: routeTitled('Conversations') },
   { name: 'Open conversation', path: firstConversation, signedIn: true, shown: (page) => page.getByRole('textbox', { name: 'Message' }).waitFor() },
+  { name: 'Note composer with mentions', path: firstConversation, signedIn: true, shown: mentioningInNote },
+  { name: 'Send Template Message dialog', path: conversationWithWindow(false), signedIn: true, shown: pickingTemplate },
+  { name: 'Emoji picker', path: conversationWithWindow(true), signedIn: true, shown: pickingEmoji },
   { name: 'Templates', path: '/templates', signedIn: true, shown: heading('Templates') },
   { name: 'Tags', path: '/tags', signedIn: true, shown: heading('Tags') },
   { name: 'Create Tag dialog', path: '/tags', signedIn: true, shown: modal('Create Tag', 'Create Tag', heading('Tags')) },
@@ -99,7 +133,7 @@ const SCREENS: readonly Screen[] = [
       await page.getByRole('dialog', { name: 'Recipients: Attempted' }).getByRole('grid').waitFor();
     },
   },
-  { name: 'Settings: Profile', path: '/settings?tab=profile', signedIn: true, shown: settingsTab('Profile') },
+  { name: 'Settings: Profile', path: '/settings?tab=profile', signedIn: true, shown: settingsTab('Profile', /^Notifications$/) },
   { name: 'Settings: Messaging API', path: '/settings?tab=whatsapp', signedIn: true, shown: settingsTab('Messaging API') },
   {
     name: 'Settings: Organization',
