@@ -1,11 +1,12 @@
 import { randomInt } from 'node:crypto';
-import type { Browser, Locator, Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { SANDBOX_MOUNT_PATH } from '../../server/config';
 import type { BroadcastAnalytics } from '../../shared/api/broadcasts';
 import type { Contact } from '../../shared/api/contacts';
 import type { Tag } from '../../shared/api/tags';
-import { baseUrl, launchBrowser, newSession } from '../support/browser';
-import { api, choose, ownWorkspace } from '../support/broadcast-workspace';
+import { baseUrl, specBrowser } from '../support/browser';
+import { api, choose, DISPATCH_WAIT_MS, ownWorkspace } from '../support/broadcast-workspace';
+import { until } from '../support/until';
 import { customerWrites, makeAttentive, newCustomer, sendsTo, storedConversation, type SandboxCustomer } from '../support/sandbox';
 
 /**
@@ -22,16 +23,8 @@ import { customerWrites, makeAttentive, newCustomer, sendsTo, storedConversation
 /** The sandbox's approved template with a {{1}} in its header and body and two quick replies. */
 const TEMPLATE = 'welcome_message';
 const BUTTON = 'Browse products';
-/** Sends are paced and statuses come by webhooks; the screens refresh every few seconds. */
-const DISPATCH_WAIT_MS = 60_000;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = specBrowser();
 
 /** A tag of its own, put on the customer's contact: the broadcast's audience is exactly that customer. */
 async function tagCustomer(page: Page, contactId: string): Promise<Tag> {
@@ -56,21 +49,13 @@ async function customerPresses(phoneNumberId: string, customer: SandboxCustomer,
 }
 
 /** Asks `check` again every 250 ms until it answers true (the webhook is handled after the sandbox answers). */
-async function until(check: () => Promise<boolean>, what: string, timeoutMs = DISPATCH_WAIT_MS): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await check())) {
-    if (Date.now() > deadline) throw new Error(`waited ${timeoutMs} ms for ${what}`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 /** A figure card of the analytics screen, by its title. */
 function figure(page: Page, title: string): Locator {
   return page.getByRole('list', { name: 'Figures' }).getByRole('listitem').filter({ has: page.getByText(title, { exact: true }) });
 }
 
 test('a broadcast to a tag is sent and completes; a button press assigns the conversation by its rule and counts in the analytics', async () => {
-  const { context, page, problems } = await newSession(browser);
+  const { context, page, problems } = await browser.newSession();
   const { founder: agent, phoneNumberId } = await ownWorkspace(page, { name: 'Layla Haddad', organizationName: 'Spring Launch Perfumes' });
 
   const customer = newCustomer('Mariam');
@@ -124,7 +109,7 @@ test('a broadcast to a tag is sent and completes; a button press assigns the con
   if (!quickReply) throw new Error(`the template message has no '${BUTTON}' quick reply: ${JSON.stringify(sent.quickReplies)}`);
   await customerPresses(phoneNumberId, customer, sent.wamid, quickReply);
 
-  await until(async () => (await api<BroadcastAnalytics>(page, 'GET', `/broadcast/${broadcastId}/analytics`)).totalButtonClicks === 1, 'the press to count');
+  await until(async () => (await api<BroadcastAnalytics>(page, 'GET', `/broadcast/${broadcastId}/analytics`)).totalButtonClicks === 1, 'the press to count', DISPATCH_WAIT_MS);
 
   // The click counts in the analytics, with its rule and the agent it assigned.
   await page.goto(`/broadcast/${broadcastId}/analytics`);

@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import type { Browser } from 'playwright-core';
+
 import type { Contact } from '../../shared/api/contacts';
 import type { Tag } from '../../shared/api/tags';
 import { auditPage, blocking, formatViolations, openInColorScheme, paintedScheme, waitUntilSettled, type ColorScheme } from '../support/accessibility';
-import { launchBrowser, newSession } from '../support/browser';
-import { api, choose, ownWorkspace } from '../support/broadcast-workspace';
+import { specBrowser } from '../support/browser';
+import { api, choose, DISPATCH_WAIT_MS, ownWorkspace } from '../support/broadcast-workspace';
 import { customerWrites, makeAttentive, newCustomer, sendsTo, storedConversation } from '../support/sandbox';
 import { until } from '../support/until';
 
@@ -18,18 +18,11 @@ import { until } from '../support/until';
 const TEMPLATE = 'seasonal_offer';
 /** A 1×1 PNG. */
 const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');
-const DISPATCH_WAIT_MS = 60_000;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = specBrowser();
 
 test('an image-header template goes from New Broadcast to a contact, and the sandbox receives the image header', async () => {
-  const { context, page, problems } = await newSession(browser);
+  const { context, page, problems } = await browser.newSession();
   const { phoneNumberId } = await ownWorkspace(page, { name: 'Reem Saleh', organizationName: 'Oud & Amber House' });
   const tag = await api<Tag>(page, 'POST', '/tags', { name: `Eid list ${randomInt(1_000_000)}`, color: '#6a1b9a' });
   const customer = newCustomer('Dana');
@@ -69,7 +62,7 @@ test('an image-header template goes from New Broadcast to a contact, and the san
 });
 
 test.each<ColorScheme>(['light', 'dark'])('the header field and its preview pass axe (WCAG 2.1 AA) in the %s scheme, and fit 390 px', async (scheme) => {
-  const { context, page, problems } = await newSession(browser);
+  const { context, page, problems } = await browser.newSession();
   await openInColorScheme(context, scheme);
   await ownWorkspace(page, { name: 'Reem Saleh', organizationName: `Oud House ${scheme}` });
   await page.setViewportSize({ width: 390, height: 844 });

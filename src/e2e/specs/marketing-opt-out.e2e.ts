@@ -1,10 +1,10 @@
 import { randomInt } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Contact } from '../../shared/api/contacts';
 import type { Tag } from '../../shared/api/tags';
 import { auditPage, blocking, formatViolations, openInColorScheme, paintedScheme, waitUntilSettled, type ColorScheme } from '../support/accessibility';
-import { launchBrowser, newSession } from '../support/browser';
-import { api, choose, ownWorkspace } from '../support/broadcast-workspace';
+import { specBrowser } from '../support/browser';
+import { api, choose, DISPATCH_WAIT_MS, ownWorkspace } from '../support/broadcast-workspace';
 import { customerWrites, makeAttentive, newCustomer, sendsTo, storedConversation, type SandboxCustomer } from '../support/sandbox';
 import { until } from '../support/until';
 
@@ -17,15 +17,8 @@ import { until } from '../support/until';
 
 /** The sandbox's welcome_message is a MARKETING template with one variable. */
 const TEMPLATE = 'welcome_message';
-const DISPATCH_WAIT_MS = 60_000;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = specBrowser();
 
 /** The customer's contact once they wrote, put in `tag`. */
 async function taggedContact(page: Page, phoneNumberId: string, customer: SandboxCustomer, tag: Tag): Promise<Contact> {
@@ -39,7 +32,7 @@ async function taggedContact(page: Page, phoneNumberId: string, customer: Sandbo
 }
 
 test('a STOP reply keeps that contact out of the next MARKETING broadcast, and its analytics shows Opted out 1', async () => {
-  const { context, page, problems } = await newSession(browser);
+  const { context, page, problems } = await browser.newSession();
   const { phoneNumberId } = await ownWorkspace(page, { name: 'Rana Aziz', organizationName: 'Cedar Grove Sweets' });
 
   const tag = await api<Tag>(page, 'POST', '/tags', { name: `Offers ${randomInt(1_000_000)}`, color: '#388e3c' });
@@ -78,7 +71,7 @@ test('a STOP reply keeps that contact out of the next MARKETING broadcast, and i
 });
 
 test.each<ColorScheme>(['light', 'dark'])('the opt-out on Contacts and in New Broadcast passes axe (WCAG 2.1 AA) in the %s scheme, and fits 390 px', async (scheme) => {
-  const { context, page, problems } = await newSession(browser);
+  const { context, page, problems } = await browser.newSession();
   await openInColorScheme(context, scheme);
   const { phoneNumberId } = await ownWorkspace(page, { name: 'Salma Idris', organizationName: `Fig Tree Market ${scheme}` });
   await page.setViewportSize({ width: 390, height: 844 });

@@ -2,6 +2,7 @@ import type { Browser, Page } from 'playwright-core';
 import { SANDBOX_MOUNT_PATH } from '../../server/config';
 import type { ConversationResponse } from '../../shared/api/conversations';
 import { baseUrl, launchBrowser, newSession, signInThroughUi } from '../support/browser';
+import { until } from '../support/until';
 import { customerWrites, DEMO_PHONE_NUMBER_ID, makeAttentive, newCustomer, storedConversation, type SandboxCustomer } from '../support/sandbox';
 
 /**
@@ -31,14 +32,6 @@ async function readReceiptsFor(wamid: string): Promise<number> {
   return ((await response.json()) as { count: number }).count;
 }
 
-async function until(condition: () => Promise<boolean>, timeoutMs: number, what: string): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (!(await condition())) {
-    if (Date.now() > deadline) throw new Error(`${what} within ${timeoutMs} ms`);
-    await new Promise((resolve) => setTimeout(resolve, 250));
-  }
-}
-
 /** The customer writes, the member opens the conversation, and its unread count is cleared on the server. */
 async function openNewMessage(page: Page, customer: SandboxCustomer): Promise<string> {
   const wamid = await customerWrites(DEMO_PHONE_NUMBER_ID, customer, 'Is the blue vase still available?');
@@ -48,7 +41,7 @@ async function openNewMessage(page: Page, customer: SandboxCustomer): Promise<st
   await until(async () => {
     const response = await page.request.get(`/api/conversations/${conversation.id}`);
     return ((await response.json()) as ConversationResponse).conversation.unreadCount === 0;
-  }, RECEIPT_WAIT_MS, 'the conversation was not marked read');
+  }, 'the conversation to be marked read', RECEIPT_WAIT_MS);
   return wamid;
 }
 
@@ -70,7 +63,7 @@ test('opening a conversation with an unread customer message marks it read at Me
     const reader = newCustomer('Salma');
     await makeAttentive(reader);
     const read = await openNewMessage(page, reader);
-    await until(async () => (await readReceiptsFor(read)) > 0, RECEIPT_WAIT_MS, 'no read receipt reached the sandbox');
+    await until(async () => (await readReceiptsFor(read)) > 0, 'a read receipt to reach the sandbox', RECEIPT_WAIT_MS);
     expect(await readReceiptsFor(read)).toBe(1);
 
     await setReadReceipts(page, false);

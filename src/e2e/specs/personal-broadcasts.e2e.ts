@@ -1,9 +1,9 @@
 import { randomInt } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import type { Contact } from '../../shared/api/contacts';
 import type { Tag } from '../../shared/api/tags';
-import { launchBrowser, newSession } from '../support/browser';
-import { api, choose, ownWorkspace } from '../support/broadcast-workspace';
+import { specBrowser } from '../support/browser';
+import { api, choose, DISPATCH_WAIT_MS, ownWorkspace } from '../support/broadcast-workspace';
 import { customerWrites, makeAttentive, newCustomer, sendsTo, storedConversation, type SandboxCustomer } from '../support/sandbox';
 import { until } from '../support/until';
 
@@ -17,15 +17,8 @@ import { until } from '../support/until';
 /** The sandbox's welcome_message: "Thanks for connecting with us on WhatsApp, {{1}}! …" in the body. */
 const TEMPLATE = 'welcome_message';
 const bodyFor = (name: string) => `Thanks for connecting with us on WhatsApp, ${name}! Reply here any time to reach our team.`;
-const DISPATCH_WAIT_MS = 60_000;
 
-let browser: Browser;
-beforeAll(async () => {
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser.close();
-});
+const browser = specBrowser();
 
 /** The customer's contact once they wrote, named so by the business (null: no name, only the WhatsApp profile name), in `tag`. */
 async function contactOf(page: Page, phoneNumberId: string, customer: SandboxCustomer, tag: Tag, name: string | null): Promise<Contact> {
@@ -39,7 +32,7 @@ async function contactOf(page: Page, phoneNumberId: string, customer: SandboxCus
 }
 
 test('a broadcast with { field: "name", fallback: "there" } reaches three contacts, each with their own text', async () => {
-  const { context, page, problems } = await newSession(browser);
+  const { context, page, problems } = await browser.newSession();
   const { phoneNumberId } = await ownWorkspace(page, { name: 'Huda Nasser', organizationName: 'Saffron Lane Bakery' });
 
   const tag = await api<Tag>(page, 'POST', '/tags', { name: `Regulars ${randomInt(1_000_000)}`, color: '#388e3c' });

@@ -8,6 +8,9 @@ import { signUpThroughUi } from './browser';
  * API calls through the page's session, and MUI selects.
  */
 
+/** Sends are paced and statuses come by webhooks; the screens refresh every few seconds. */
+export const DISPATCH_WAIT_MS = 60_000;
+
 const digits = (length: number) => Array.from({ length }, (_, i) => randomInt(i === 0 ? 1 : 0, 10)).join('');
 
 /**

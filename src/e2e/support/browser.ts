@@ -27,6 +27,26 @@ export async function newSession(browser: Browser): Promise<{ context: BrowserCo
 }
 
 /**
+ * One browser for a spec file, launched before its first test and closed after its last (call it at
+ * the top of the file); `newSession` opens a fresh context in it.
+ */
+export function specBrowser(): { newSession: () => ReturnType<typeof newSession> } {
+  let browser: Browser | undefined;
+  beforeAll(async () => {
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+  });
+  return {
+    newSession: () => {
+      if (!browser) throw new Error('specBrowser(): the browser opens in beforeAll');
+      return newSession(browser);
+    },
+  };
+}
+
+/**
  * Collects what a user would never want to happen: uncaught exceptions and CSP violations. Tests
  * assert the list is empty at the end.
  */
