@@ -44,8 +44,8 @@ const BROADCAST_ANALYTICS: BroadcastAnalytics = {
     { errorCode: null, reason: 'The WhatsApp API could not be reached', count: 2 },
   ],
   buttonPerformance: [
-    { buttonText: 'Browse products', clickCount: 27, uniqueClicks: 24, actionType: 'assign_agent', assignedAgent: { name: 'Priya Nair', email: 'priya@demo.parley.dev' } },
-    { buttonText: 'Store hours', clickCount: 12, uniqueClicks: 11, actionType: 'do_nothing', assignedAgent: null },
+    { buttonText: 'Browse products', clickCount: 27, uniqueClicks: 24, actionType: 'assign_agent', assignedAgent: { name: 'Priya Nair', email: 'priya@demo.parley.dev' }, tagName: null },
+    { buttonText: 'Store hours', clickCount: 12, uniqueClicks: 11, actionType: 'do_nothing', assignedAgent: null, tagName: null },
   ],
   assignmentDistribution: [
     { agentName: 'Priya Nair', agentEmail: 'priya@demo.parley.dev', assignmentCount: 24, buttons: [{ buttonText: 'Browse products', clickCount: 27 }] },

@@ -143,6 +143,8 @@ export interface ButtonPerformance {
   uniqueClicks: number;
   actionType: AutomationAction | null;
   assignedAgent: { name: string; email: string } | null;
+  /** The tag an `add_tag` rule adds (null for other actions, or once the tag was deleted). */
+  tagName: string | null;
 }
 
 export interface AssignmentShare {

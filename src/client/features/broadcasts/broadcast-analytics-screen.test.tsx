@@ -175,6 +175,20 @@ describe('Broadcast Analytics screen', () => {
     expect(screen.getByRole('figure', { name: /^Assignment distribution chart/ })).toBeInTheDocument();
   });
 
+  it("reads right with nothing to average and an add-tag rule: '–' for the response time, and the tag named", async () => {
+    analyticsAnswers(() => analytics({
+      replyCount: 0,
+      avgResponseTimeMinutes: 0,
+      buttonPerformance: [{ buttonText: 'Keep me posted', clickCount: 1_250, uniqueClicks: 1_100, actionType: 'add_tag', assignedAgent: null, tagName: 'VIP' }],
+    }));
+    renderScreen();
+    expect(within(await figure('Average response time')).getByText('–', { exact: true })).toBeInTheDocument();
+    const buttons = await screen.findByRole('table', { name: 'Button performance' });
+    const [row] = within(buttons).getAllByRole('row').slice(1);
+    expect(row.textContent).toBe('Keep me posted1,2501,100Add tag VIP');
+    expect(within(row).getByText('VIP').tagName).toBe('STRONG');
+  });
+
   it('offers Retry failed and Export CSV only to those who may', async () => {
     analyticsAnswers();
     renderScreen(['broadcasts:view']);

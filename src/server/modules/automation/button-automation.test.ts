@@ -116,8 +116,8 @@ describe('a quick-reply press on a broadcast message', () => {
     expect(summary.totalButtonClicks).toBe(3);
     expect(summary.uniqueContactsClicked).toBe(1);
     expect(summary.buttonPerformance).toEqual([
-      { buttonText: 'Yes, today', clickCount: 2, uniqueClicks: 1, actionType: 'do_nothing', assignedAgent: null },
-      { buttonText: 'Talk to us', clickCount: 1, uniqueClicks: 1, actionType: null, assignedAgent: null },
+      { buttonText: 'Yes, today', clickCount: 2, uniqueClicks: 1, actionType: 'do_nothing', assignedAgent: null, tagName: null },
+      { buttonText: 'Talk to us', clickCount: 1, uniqueClicks: 1, actionType: null, assignedAgent: null, tagName: null },
     ]);
     const [conversation] = await db().select().from(conversations).where(eq(conversations.id, sent.chat.conversationId));
     expect(conversation.assignedToUserId).toBeNull();
@@ -131,6 +131,11 @@ describe('a quick-reply press on a broadcast message', () => {
     const contact = (await suite.admin.request({ method: 'GET', url: `/api/contacts/${sent.chat.contactId}` })).json();
     expect(contact.tags.map((t: { tag: { name: string } }) => t.tag.name)).toEqual(['Wants delivery']);
     expect(await timelineOf(sent.chat.contactId)).toContain("Tagged Wants delivery by the 'Yes, today' button of the broadcast 'order_ready'");
+    // The analytics name the tag the rule adds.
+    const summary = await clickSummary(db(), suite.organizationId, sent.broadcastId);
+    expect(summary.buttonPerformance).toEqual([
+      { buttonText: 'Yes, today', clickCount: 1, uniqueClicks: 1, actionType: 'add_tag', assignedAgent: null, tagName: 'Wants delivery' },
+    ]);
   });
 
   it('ignores a press on a message that was not a broadcast', async () => {

@@ -1,7 +1,7 @@
 import { and, count, countDistinct, eq, sql } from 'drizzle-orm';
 import type { AssignmentShare, AutomationAction, ButtonPerformance } from '@shared/api/broadcasts';
 import type { Queryable } from '../../db/database';
-import { automationRules, buttonClicks, users } from '../../db/schema';
+import { automationRules, buttonClicks, tags, users } from '../../db/schema';
 
 /** Presses of broadcast buttons. This repository owns button_clicks. */
 
@@ -68,9 +68,11 @@ export async function clickSummary(db: Queryable, organizationId: string, broadc
       actionType: automationRules.actionType,
       agentName: users.name,
       agentEmail: users.email,
+      tagName: tags.name,
     })
     .from(automationRules)
     .leftJoin(users, eq(users.id, automationRules.targetUserId))
+    .leftJoin(tags, eq(tags.id, automationRules.targetTagId))
     .where(and(eq(automationRules.organizationId, organizationId), eq(automationRules.broadcastId, broadcastId)))
     .orderBy(automationRules.triggerId);
 
@@ -86,10 +88,11 @@ export async function clickSummary(db: Queryable, organizationId: string, broadc
       assignedAgent: rule.actionType === 'assign_agent' && rule.agentName !== null && rule.agentEmail !== null
         ? { name: rule.agentName, email: rule.agentEmail }
         : null,
+      tagName: rule.actionType === 'add_tag' ? rule.tagName : null,
     };
   });
   for (const rest of byText.values()) {
-    buttonPerformance.push({ buttonText: rest.buttonText, clickCount: rest.clicks, uniqueClicks: rest.contacts, actionType: null, assignedAgent: null });
+    buttonPerformance.push({ buttonText: rest.buttonText, clickCount: rest.clicks, uniqueClicks: rest.contacts, actionType: null, assignedAgent: null, tagName: null });
   }
 
   const assignments = await db

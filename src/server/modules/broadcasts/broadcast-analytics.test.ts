@@ -165,10 +165,10 @@ describe('GET /api/broadcast/:id/analytics', () => {
         { errorCode: null, reason: 'Unknown error', count: 1 },
       ],
       buttonPerformance: [
-        { buttonText: 'Track my order', clickCount: 2, uniqueClicks: 1, actionType: 'do_nothing', assignedAgent: null },
+        { buttonText: 'Track my order', clickCount: 2, uniqueClicks: 1, actionType: 'do_nothing', assignedAgent: null, tagName: null },
         {
           buttonText: 'Talk to an agent', clickCount: 1, uniqueClicks: 1, actionType: 'assign_agent',
-          assignedAgent: { name: 'Ada Admin', email: suite.admin.email },
+          assignedAgent: { name: 'Ada Admin', email: suite.admin.email }, tagName: null,
         },
       ],
       assignmentDistribution: [

@@ -61,6 +61,12 @@ export function ButtonPerformanceSection({ buttons }: { buttons: readonly Button
                   <TableCell align="right">{formatCount(button.uniqueClicks)}</TableCell>
                   <TableCell sx={WRAP}>
                     {button.actionType ? AUTOMATION_ACTION_LABELS[button.actionType] : 'No rule'}
+                    {button.tagName && (
+                      <>
+                        {' '}
+                        <Box component="strong">{button.tagName}</Box>
+                      </>
+                    )}
                     {button.assignedAgent && (
                       <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block', ...EMAIL }}>
                         {button.assignedAgent.name} ({button.assignedAgent.email})

@@ -30,7 +30,8 @@ function figuresOf(a: BroadcastAnalytics): Figure[] {
     { title: 'Unique clickers', value: formatCount(a.uniqueContactsClicked), filter: 'clicked' },
     { title: 'Click-through rate', value: formatRate(a.clickThroughRate), hint: 'Clickers of delivered' },
     { title: 'Engagement rate', value: formatRate(a.engagementRate), hint: 'Replied or clicked, of delivered' },
-    { title: 'Average response time', value: formatDuration(a.avgResponseTimeMinutes), hint: 'From send to first reply' },
+    // An average of no replies is not zero minutes: there is nothing to show.
+    { title: 'Average response time', value: a.replyCount > 0 ? formatDuration(a.avgResponseTimeMinutes) : '–', hint: 'From send to first reply' },
     { title: 'Unknown', value: formatCount(a.unknownCount), hint: 'Interrupted, never re-sent', filter: 'unknown' },
     { title: 'Pending', value: formatCount(a.pendingCount), hint: 'Queued or being sent', filter: 'pending' },
   ];

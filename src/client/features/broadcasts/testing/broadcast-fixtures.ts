@@ -131,8 +131,8 @@ export function analytics(overrides: Partial<BroadcastAnalytics> = {}): Broadcas
       { errorCode: null, reason: 'Network error', count: 1 },
     ],
     buttonPerformance: [
-      { buttonText: 'Browse products', clickCount: 20, uniqueClicks: 18, actionType: 'assign_agent', assignedAgent: { name: 'Omar Farouk', email: 'omar@example.com' } },
-      { buttonText: 'Store hours', clickCount: 10, uniqueClicks: 9, actionType: 'do_nothing', assignedAgent: null },
+      { buttonText: 'Browse products', clickCount: 20, uniqueClicks: 18, actionType: 'assign_agent', assignedAgent: { name: 'Omar Farouk', email: 'omar@example.com' }, tagName: null },
+      { buttonText: 'Store hours', clickCount: 10, uniqueClicks: 9, actionType: 'do_nothing', assignedAgent: null, tagName: null },
     ],
     assignmentDistribution: [
       { agentName: 'Omar Farouk', agentEmail: 'omar@example.com', assignmentCount: 18, buttons: [{ buttonText: 'Browse products', clickCount: 20 }] },
