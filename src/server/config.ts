@@ -113,7 +113,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',
     sessions: { idleMinutes: 30, absoluteHours: 12 },
-    throttle: DEFAULT_THROTTLE,
+    throttle: { ...DEFAULT_THROTTLE, signupsPerIpHour: positiveNumber(env.SIGNUPS_PER_IP_HOUR) ?? DEFAULT_THROTTLE.signupsPerIpHour },
     apiRateLimits: {
       perMemberPerMinute: positiveNumber(env.RATE_LIMIT_PER_MEMBER) ?? DEFAULT_API_RATE_LIMITS.perMemberPerMinute,
       perOrganizationPerMinute: positiveNumber(env.RATE_LIMIT_PER_ORGANIZATION) ?? DEFAULT_API_RATE_LIMITS.perOrganizationPerMinute,

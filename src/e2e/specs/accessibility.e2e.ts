@@ -36,7 +36,8 @@ const heading = (name: string | RegExp) => (page: Page) => page.getByRole('headi
  * in the tab's title ("{title} | Parley"), so its screen has rendered.
  */
 const routeTitled = (title: string) => (page: Page) =>
-  page.waitForFunction((expected) => document.title.startsWith(`${expected} |`), title).then(() => undefined);
+  // The inbox's title may lead with its unread count: "(3) Conversations | Parley".
+  page.waitForFunction((expected) => document.title.replace(/^\(\d+\) /, '').startsWith(`${expected} |`), title).then(() => undefined);
 
 const settingsTab = (tab: string, panelHeading?: RegExp) => async (page: Page) => {
   await page.getByRole('tab', { name: tab, selected: true }).waitFor();

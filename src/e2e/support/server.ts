@@ -24,7 +24,9 @@ export async function startServer(): Promise<E2eServer> {
     // The sandbox's customers stay quiet: a test makes the customer it needs write (its control API),
     // and random chatter would reorder the inbox and reopen closed windows under the tests. Nor does it
     // fail sends at random: a test that needs a failure injects it.
-    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', SANDBOX_CUSTOMERS: '0', SANDBOX_FAILURE_RATE: '0' },
+    env: { ...process.env, PORT: String(port), DATA_DIR: dataDir, PUBLIC_URL: baseUrl, LOG_LEVEL: 'warn', SANDBOX_CUSTOMERS: '0', SANDBOX_FAILURE_RATE: '0',
+      // Every spec signs up organizations and members from this one address, well past a real network's 20 an hour.
+      SIGNUPS_PER_IP_HOUR: '500' },
     stdio: ['ignore', 'inherit', 'inherit'],
     detached: true,
   });

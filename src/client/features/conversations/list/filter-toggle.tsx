@@ -32,7 +32,7 @@ export function FilterToggle<T extends string>({ label, value, options, onChange
         <ToggleButton key={option.value} value={option.value} sx={{ px: 0.75, gap: 0.5, textTransform: 'none', whiteSpace: 'nowrap' }}>
           {option.label}
           {option.count !== undefined && (
-            <Box component="span" sx={{ fontSize: '0.75em', fontWeight: 600, opacity: 0.85 }}>
+            <Box component="span" sx={{ fontSize: '0.75em', fontWeight: 600 }}>
               {option.count}
             </Box>
           )}
