@@ -1,6 +1,6 @@
-import { boolean, foreignKey, pgTable, primaryKey, uuid } from 'drizzle-orm/pg-core';
+import { boolean, pgTable, uuid } from 'drizzle-orm/pg-core';
 import { organizationId, updatedAt } from './columns';
-import { memberships } from './organizations';
+import { oneRowPerMember } from './organizations';
 
 /**
  * What a member wants to be told of, in any of their browsers: a sound and a desktop notification for a
@@ -16,12 +16,5 @@ export const memberPreferences = pgTable(
     desktopNotifications: boolean('desktop_notifications').notNull().default(false),
     updatedAt: updatedAt(),
   },
-  (t) => [
-    // Led by the organization, as every tenant's table is, so each read is scoped by its index.
-    primaryKey({ columns: [t.organizationId, t.userId] }),
-    foreignKey({
-      columns: [t.organizationId, t.userId],
-      foreignColumns: [memberships.organizationId, memberships.userId],
-    }).onDelete('cascade'),
-  ],
+  (t) => oneRowPerMember(t),
 );

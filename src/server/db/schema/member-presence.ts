@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { check, foreignKey, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { check, pgTable, text, uuid } from 'drizzle-orm/pg-core';
 import { organizationId, timestampTz, updatedAt } from './columns';
-import { memberships } from './organizations';
+import { oneRowPerMember } from './organizations';
 import { AVAILABILITIES } from '../../../shared/api/availability';
 
 /**
@@ -21,11 +21,7 @@ export const memberPresence = pgTable(
     updatedAt: updatedAt(),
   },
   (t) => [
-    primaryKey({ columns: [t.organizationId, t.userId] }),
-    foreignKey({
-      columns: [t.organizationId, t.userId],
-      foreignColumns: [memberships.organizationId, memberships.userId],
-    }).onDelete('cascade'),
+    ...oneRowPerMember(t),
     check('member_presence_availability', sql`${t.availability} in ('available', 'away')`),
   ],
 );

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, foreignKey, index, pgTable, primaryKey, text, unique, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { boolean, foreignKey, index, pgTable, primaryKey, text, unique, uniqueIndex, uuid, type AnyPgColumn } from 'drizzle-orm/pg-core';
 import { createdAt, id, organizationId, timestampTz, updatedAt } from './columns';
 
 export const organizations = pgTable('organizations', {
@@ -101,3 +101,17 @@ export const invitations = pgTable(
       .where(sql`${t.acceptedAt} is null`),
   ],
 );
+
+/**
+ * The key of a table with one row per member (their preferences, their presence): the member, led by
+ * the organization as every tenant's table is, and the row goes with the membership.
+ */
+export function oneRowPerMember(t: { organizationId: AnyPgColumn; userId: AnyPgColumn }) {
+  return [
+    primaryKey({ columns: [t.organizationId, t.userId] }),
+    foreignKey({
+      columns: [t.organizationId, t.userId],
+      foreignColumns: [memberships.organizationId, memberships.userId],
+    }).onDelete('cascade'),
+  ];
+}
