@@ -14,8 +14,27 @@ export const sessions = pgTable(
     createdAt: createdAt(),
     lastSeenAt: timestampTz('last_seen_at').notNull().defaultNow(),
     expiresAt: timestampTz('expires_at').notNull(),
+    /** The browser's User-Agent at sign-in, so a member can tell their sessions apart. */
+    userAgent: text('user_agent'),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/**
+ * One-time password reset links. The id is the SHA-256 of the link's token, so the table never holds a
+ * usable link; a row is deleted when it is used, and every row of a user when their password changes.
+ */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: text('id').primaryKey(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestampTz('expires_at').notNull(),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId)],
 );
 
 /** Failure counters for login and signup throttling, shared by every server process through the database. */
