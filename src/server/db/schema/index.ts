@@ -10,3 +10,4 @@ export * from './organization-settings';
 export * from './member-preferences';
 export * from './thread-notes';
 export * from './member-presence';
+export * from './mail-outbox';
