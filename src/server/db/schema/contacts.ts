@@ -101,6 +101,13 @@ export const contactTags = pgTable(
 
 export const NOTE_TYPES = ['note', 'system'] as const;
 
+/**
+ * Who an activity entry is credited to when no member is: Parley itself (an import, an automation, an
+ * auto-assignment) or the customer's WhatsApp (a contact created by a message, an opt-out). Null: the
+ * member in author_user_id.
+ */
+export const NOTE_CREDITS = ['parley', 'whatsapp'] as const;
+
 export const contactNotes = pgTable(
   'contact_notes',
   {
@@ -109,6 +116,7 @@ export const contactNotes = pgTable(
     contactId: uuid('contact_id').notNull(),
     authorUserId: uuid('author_user_id').references(() => users.id, { onDelete: 'set null' }),
     type: text('type', { enum: NOTE_TYPES }).notNull().default('note'),
+    credit: text('credit', { enum: NOTE_CREDITS }),
     content: text('content').notNull(),
     createdAt: createdAt(),
     updatedAt: updatedAt(),
