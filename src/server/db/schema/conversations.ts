@@ -144,6 +144,8 @@ export const messages = pgTable(
     index('messages_broadcast_idx').on(t.organizationId, t.broadcastId).where(sql`${t.broadcastId} is not null`),
     // The messages showing a file: who may see it, and what deleting it changes.
     index('messages_media_idx').on(t.organizationId, t.mediaId).where(sql`${t.mediaId} is not null`),
+    // The inbox reports: an organization's messages in and out over a date range, thread notes aside.
+    index('messages_org_direction_sent_idx').on(t.organizationId, t.direction, t.sentAt).where(sql`${t.messageType} <> 'note'`),
   ],
 );
 

@@ -11,3 +11,4 @@ export * from './member-preferences';
 export * from './thread-notes';
 export * from './member-presence';
 export * from './mail-outbox';
+export * from './conversation-events';
