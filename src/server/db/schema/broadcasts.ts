@@ -158,7 +158,8 @@ export const buttonClicks = pgTable(
     foreignKey({ columns: [t.organizationId, t.broadcastId], foreignColumns: [broadcasts.organizationId, broadcasts.id] })
       .onDelete('cascade'),
     uniqueIndex('button_clicks_press_key').on(t.organizationId, t.pressWamid),
-    index('button_clicks_broadcast_idx').on(t.organizationId, t.broadcastId),
+    // Per contact too: a broadcast summary counts each recipient's presses.
+    index('button_clicks_broadcast_idx').on(t.organizationId, t.broadcastId, t.contactId),
   ],
 );
 

@@ -142,6 +142,8 @@ export const messages = pgTable(
     uniqueIndex('messages_conversation_client_key').on(t.conversationId, t.clientId).where(sql`${t.clientId} is not null`),
     uniqueIndex('messages_org_wamid_key').on(t.organizationId, t.wamid).where(sql`${t.wamid} is not null`),
     index('messages_broadcast_idx').on(t.organizationId, t.broadcastId).where(sql`${t.broadcastId} is not null`),
+    // A reply's broadcast message: the latest one before it in its conversation.
+    index('messages_conversation_broadcast_idx').on(t.conversationId, t.seq).where(sql`${t.broadcastId} is not null`),
     // The messages showing a file: who may see it, and what deleting it changes.
     index('messages_media_idx').on(t.organizationId, t.mediaId).where(sql`${t.mediaId} is not null`),
     // The inbox reports: an organization's messages in and out over a date range, thread notes aside.

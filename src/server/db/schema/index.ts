@@ -4,6 +4,7 @@ export * from './contacts';
 export * from './whatsapp';
 export * from './conversations';
 export * from './broadcasts';
+export * from './broadcast-summaries';
 export * from './contact-imports';
 export * from './canned-responses';
 export * from './organization-settings';
