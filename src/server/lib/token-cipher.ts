@@ -1,12 +1,13 @@
 import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
 
 /**
- * AES-256-GCM for tenant credentials at rest: a random 96-bit nonce per
+ * AES-256-GCM for tenant credentials and other secrets at rest: a random 96-bit nonce per
  * encryption, and AAD binding the ciphertext to its organization, its kind and the key version, so a
  * token copied into another organization's row does not decrypt. Stored form:
  * `v1.<nonce>.<ciphertext>.<tag>` (base64url). The version names the key, for a future rotation.
  */
-export type CredentialKind = 'whatsapp_access_token';
+/** `mail_link`: the link (with its token) a queued mail carries until it is sent. */
+export type CredentialKind = 'whatsapp_access_token' | 'mail_link';
 
 export interface TokenCipher {
   encrypt(organizationId: string, kind: CredentialKind, plaintext: string): string;
