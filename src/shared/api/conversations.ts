@@ -133,6 +133,16 @@ export interface TemplateMessageContent {
 
 export type ConversationPage = Paginated<Conversation>;
 
+/**
+ * GET /conversations?ids=…: the named conversations the member may see, shaped as in the list, and the
+ * ids asked for that are not among them (missing, another organization's, or not visible to the member),
+ * so a client drops those from what it holds.
+ */
+export interface ConversationBatch {
+  data: Conversation[];
+  missing: string[];
+}
+
 /** The width of a message's `sortKey`: a PostgreSQL bigint's most digits. */
 export const SORT_KEY_DIGITS = 19;
 

@@ -11,6 +11,27 @@ export const MESSAGE_TOO_LONG = `Message is too long (max ${MESSAGE_MAX_LENGTH} 
 
 const statusField = string().oneOf(CONVERSATION_STATUSES, `Status must be one of ${CONVERSATION_STATUSES.join(', ')}`);
 
+/** The most conversations one `?ids=` request may name. */
+export const CONVERSATION_IDS_MAX = 50;
+export const TOO_MANY_CONVERSATION_IDS = `Ids may name at most ${CONVERSATION_IDS_MAX} conversations`;
+export const MALFORMED_CONVERSATION_IDS = 'Ids must be conversation ids separated by commas';
+// One id's pattern, without UUID_FORMAT's anchors.
+const UUID_TEXT = UUID_FORMAT.source.slice(1, -1);
+const ID_LIST_FORMAT = new RegExp(`^${UUID_TEXT}(,${UUID_TEXT})*$`, 'i');
+
+/**
+ * GET /conversations `ids`: conversation ids joined by commas. Each id takes 36 characters and a comma,
+ * so the length alone refuses more than CONVERSATION_IDS_MAX before the format is read.
+ */
+export const conversationIdsField = string()
+  .max(CONVERSATION_IDS_MAX * (36 + 1) - 1, TOO_MANY_CONVERSATION_IDS)
+  .matches(ID_LIST_FORMAT, MALFORMED_CONVERSATION_IDS);
+
+/** The ids of a valid `ids` value, each once, in lower case as the API answers them. */
+export function conversationIdsOf(ids: string): string[] {
+  return [...new Set(ids.toLowerCase().split(','))];
+}
+
 /** GET /conversations: a page of the list, newest activity first. */
 export const conversationListQuerySchema = pageQuerySchema(CONVERSATION_PAGE_SIZE).shape({
   filter: string()
@@ -20,6 +41,8 @@ export const conversationListQuerySchema = pageQuerySchema(CONVERSATION_PAGE_SIZ
   search: string().trim().max(CONTACT_SEARCH_QUERY_MAX, 'Search text is too long').optional(),
   // `me`: only conversations where a thread note mentions the member (the Mentions filter).
   mentioned: string().oneOf(['me'], "Mentioned must be 'me'").optional(),
+  // The named conversations alone (whatever the other fields say): what a live nudge asks for.
+  ids: conversationIdsField.optional(),
 });
 
 /** GET /conversations/status/counts and /assignment/counts. */

@@ -1,6 +1,6 @@
 import type { ContactConversationResponse } from '@shared/api/contacts';
 import {
-  CONVERSATION_NOT_FOUND, CONVERSATION_STATUSES, type AssignmentCounts, type Conversation, type ConversationFilter, type ConversationPage,
+  CONVERSATION_NOT_FOUND, CONVERSATION_STATUSES, type AssignmentCounts, type Conversation, type ConversationBatch, type ConversationFilter, type ConversationPage,
   type ConversationStatus, type StatusCounts,
 } from '@shared/api/conversations';
 import type { Database, Queryable } from '../../db/database';
@@ -10,7 +10,7 @@ import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
 import { findContactRow, CONTACT_NOT_FOUND } from '../contacts';
 import { listMemberPeople } from '../members';
 import { recordActivity } from '../timeline';
-import { countByAssignment, countByStatus, countUnread, listConversations } from './inbox-list-repository';
+import { countByAssignment, countByStatus, countUnread, listConversations, listConversationsByIds } from './inbox-list-repository';
 import { conversationTable, selectConversationViews } from './conversation-view-repository';
 import {
   findConversation, findOrCreateConversation, lockConversation, lockConversations, moveStatus, updateConversationState, type ConversationRow,
@@ -54,6 +54,13 @@ export async function listInbox(db: Database, viewer: Viewer, query: ListQuery):
     limit: query.limit,
   });
   return toPage(rows, query, total);
+}
+
+/** The named conversations the viewer sees (any filter), and which of the ids are not among them. */
+export async function inboxConversationsByIds(db: Database, viewer: Viewer, ids: readonly string[]): Promise<ConversationBatch> {
+  const data = await listConversationsByIds(db, viewer, ids);
+  const found = new Set(data.map((conversation) => conversation.id));
+  return { data, missing: ids.filter((id) => !found.has(id)) };
 }
 
 /** A conversation as the inbox shows it, if the viewer sees it; else 404. */

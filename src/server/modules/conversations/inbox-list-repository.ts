@@ -1,12 +1,12 @@
-import { and, eq, sql, type SQL } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { AssignmentCounts, Conversation, ConversationFilter, ConversationStatus } from '@shared/api/conversations';
 import type { Queryable } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
 import { contacts, conversations } from '../../db/schema';
 import { contactMatching } from '../contacts';
-import { activityOrder, selectConversationViews } from './conversation-view-repository';
+import { activityOrder, conversationTable, selectConversationViews } from './conversation-view-repository';
 import { mentionsUserIn } from './note-mentions-repository';
-import { scopeOf, type Viewer } from './viewer';
+import { scopeOf, visibleConversations, type Viewer } from './viewer';
 
 /**
  * The inbox's lists and counts, read in the database. A list is the union of one or two index prefixes
@@ -61,6 +61,14 @@ export async function listConversations(db: Queryable, viewer: Viewer, request: 
   const rows = await selectConversationViews(db, page, undefined, sql`order by ${activityOrder}`);
   const [{ total }] = rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from ${allOf(branches, contactCondition)}`));
   return { rows, total: Number(total) };
+}
+
+/**
+ * The named conversations the viewer sees, shaped as in the list, in one query: the organization and id
+ * pick each row by the (organization_id, id) key, and the viewer's rule drops the others.
+ */
+export function listConversationsByIds(db: Queryable, viewer: Viewer, ids: readonly string[]): Promise<Conversation[]> {
+  return selectConversationViews(db, conversationTable, and(visibleConversations(viewer), inArray(conversations.id, [...ids])), sql`order by ${activityOrder}`);
 }
 
 /** How many conversations of the list there are in each status. */

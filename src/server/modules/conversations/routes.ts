@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import type { ContactConversationResponse } from '@shared/api/contacts';
 import {
-  CONVERSATION_NOT_FOUND, type AssignmentCounts, type ConversationPage, type ConversationResponse, type MessagePage, type MessagePollResponse,
+  CONVERSATION_NOT_FOUND, type AssignmentCounts, type ConversationBatch, type ConversationPage, type ConversationResponse, type MessagePage, type MessagePollResponse,
   type SendMessageResponse, type StatusCounts,
 } from '@shared/api/conversations';
 import {
-  assignConversationSchema, conversationCountsQuerySchema, conversationListQuerySchema, conversationStatusSchema, messageListQuerySchema,
+  assignConversationSchema, conversationCountsQuerySchema, conversationIdsOf, conversationListQuerySchema, conversationStatusSchema, messageListQuerySchema,
   messagePollQuerySchema, sendMessageSchema,
 } from '@shared/validation/conversations';
 import { idParams, noBody, noQuery } from '@shared/validation/route-input';
@@ -17,7 +17,7 @@ import { listMessages, pollMessages } from './message-history-service';
 import { sendText } from './replies-service';
 import { templateMessageRoutes } from './template-message-routes';
 import {
-  assignConversation, assignmentCounts, changeConversationStatus, getConversation, listInbox, markConversationRead, openContactConversation,
+  assignConversation, assignmentCounts, changeConversationStatus, getConversation, inboxConversationsByIds, listInbox, markConversationRead, openContactConversation,
   statusCounts, unassignConversation,
 } from './conversations-service';
 import { threadNoteRoutes } from './thread-notes-routes';
@@ -40,7 +40,12 @@ export async function conversationRoutes(fastify: FastifyInstance): Promise<void
   app.get(
     '/',
     { config: { access: 'chats:view' }, schema: { querystring: conversationListQuerySchema } },
-    async (request): Promise<ConversationPage> => listInbox(app.db, viewerOf(authOf(request)), request.query),
+    async (request): Promise<ConversationPage | ConversationBatch> => {
+      const { ids, ...query } = request.query;
+      // `ids`: those conversations alone (the answer to a live nudge), else a page of the list.
+      if (ids !== undefined) return inboxConversationsByIds(app.db, viewerOf(authOf(request)), conversationIdsOf(ids));
+      return listInbox(app.db, viewerOf(authOf(request)), query);
+    },
   );
 
   app.get(
