@@ -7,6 +7,9 @@ import fp from 'fastify-plugin';
  * asks: base-uri and object-src none, no framing. style-src keeps 'unsafe-inline' because MUI's emotion
  * injects its styles at run time; scripts stay strictly 'self'.
  */
+/** SPA pages whose URL holds a one-time token (a password reset link). */
+const SECRET_PAGE_PATHS = ['/reset-password/'];
+
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   // Built once: helmet's Fastify wrapper builds the middleware (and parses the CSP) again on every request.
   const setHeaders = helmet({
@@ -39,5 +42,7 @@ export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
 
   app.addHook('onSend', async (request, reply) => {
     if (request.url.startsWith('/api/')) void reply.header('cache-control', 'no-store');
+    // A page whose address carries a secret: no request it makes may tell another site that address.
+    if (SECRET_PAGE_PATHS.some((path) => request.url.startsWith(path))) void reply.header('referrer-policy', 'no-referrer');
   });
 }, { name: 'security-headers' });

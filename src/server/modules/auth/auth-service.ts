@@ -154,9 +154,10 @@ export async function startSession(
   config: AppConfig,
   previousToken: string | undefined,
   member: SignedIn,
+  userAgent: string | null = null,
 ): Promise<{ token: string; user: SessionUser }> {
   if (previousToken) await endSession(db, previousToken);
-  const token = await createSession(db, config, member.userId, member.organizationId);
+  const token = await createSession(db, config, member.userId, member.organizationId, userAgent);
   const loaded = await loadSession(db, config, token);
   if (!loaded) throw new Error('A session just created could not be loaded');
   return { token, user: toSessionUser(loaded.auth) };

@@ -1,4 +1,5 @@
 /** The auth module's public face: what other modules, app.ts and the seed may use. */
-export { hashPassword } from './passwords';
+export { hashPassword, verifyPassword } from './passwords';
+export { claimAttempt, type ThrottleRule } from './throttle-service';
 export { authRoutes } from './routes';
 export { conversationHeadReadWithSession, sessionCookieName, sessionPlugin, sessionToken } from './session-plugin';

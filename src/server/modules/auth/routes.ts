@@ -33,7 +33,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const member = await signIn(db, config, { ...request.body, ip: request.ip }, request.log);
       request.log.info({ event: 'login', userId: member.userId }, 'signed in');
-      const { token, user } = await startSession(db, config, sessionToken(request), member);
+      const { token, user } = await startSession(db, config, sessionToken(request), member, request.headers['user-agent'] ?? null);
       setSessionCookie(reply, token);
       return { user };
     },
@@ -45,7 +45,7 @@ export async function authRoutes(fastify: FastifyInstance): Promise<void> {
     async (request, reply) => {
       const account = await signUp(db, config, { ...request.body, ip: request.ip });
       request.log.info({ event: 'signup', userId: account.userId, organizationId: account.organizationId }, 'signed up');
-      const { token, user } = await startSession(db, config, sessionToken(request), account);
+      const { token, user } = await startSession(db, config, sessionToken(request), account, request.headers['user-agent'] ?? null);
       setSessionCookie(reply, token);
       void reply.status(201);
       return { user, isNewUser: account.isNewUser };

@@ -76,6 +76,15 @@ export async function removeMember(db: Database, actor: TeamActor, memberId: str
 }
 
 /**
+ * The account of a member whose sign-in another member may help with (a password reset link): the
+ * same rule as a role change, so nobody can take over an account holding permissions they lack.
+ */
+export async function lockHelpableMember(tx: Queryable, actor: TeamActor, memberId: string, selfMessage: string): Promise<{ userId: string }> {
+  const member = await lockManageableMember(tx, actor, memberId, selfMessage);
+  return { userId: member.userId };
+}
+
+/**
  * The member to change, locked: not the caller themselves, and not someone whose role holds
  * permissions the caller lacks (a supervisor cannot demote or remove an admin).
  */
@@ -107,3 +116,6 @@ export { findMemberIdByEmail, findOrganizationOfUser, insertMembership, listMemb
 
 // Sign-up and the seed create users and memberships; other modules read members inside their own transactions.
 export { findUserByEmail, insertUser } from './users-repository';
+
+// An account's own changes (name, password) go through the users table's one writer.
+export { findMemberAccountByEmail, findPasswordHash, setPasswordHash, setUserName } from './users-repository';

@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
 import { batchedReads } from '../../lib/batched-reads';
@@ -12,7 +12,7 @@ import { conversations, memberships, organizations, rolePermissions, roles, sess
 
 export async function insertSession(
   db: Queryable,
-  values: { id: string; userId: string; organizationId: string; lastSeenAt: Date; expiresAt: Date },
+  values: { id: string; userId: string; organizationId: string; lastSeenAt: Date; expiresAt: Date; userAgent: string | null },
 ): Promise<void> {
   await db.insert(sessions).values(values);
 }
@@ -24,6 +24,37 @@ export async function deleteSession(db: Queryable, sessionId: string): Promise<v
 /** Ends every session of a user in an organization, e.g. when they are removed from it. */
 export async function deleteUserSessions(db: Queryable, userId: string, organizationId: string): Promise<void> {
   await db.delete(sessions).where(and(eq(sessions.userId, userId), eq(sessions.organizationId, organizationId)));
+}
+
+/** Ends every session of a user, in any organization: their password changed. */
+export async function deleteAllUserSessions(db: Queryable, userId: string): Promise<void> {
+  await db.delete(sessions).where(eq(sessions.userId, userId));
+}
+
+/** Ends every session of a user but one (the one asking). */
+export async function deleteUserSessionsExcept(db: Queryable, userId: string, keptSessionId: string): Promise<void> {
+  await db.delete(sessions).where(and(eq(sessions.userId, userId), ne(sessions.id, keptSessionId)));
+}
+
+/** Ends one of a user's sessions in an organization; answers whether it was theirs and still there. */
+export async function deleteUserSession(db: Queryable, user: { userId: string; organizationId: string }, sessionId: string): Promise<boolean> {
+  const deleted = await db
+    .delete(sessions)
+    .where(and(eq(sessions.userId, user.userId), eq(sessions.organizationId, user.organizationId), eq(sessions.id, sessionId)))
+    .returning({ id: sessions.id });
+  return deleted.length > 0;
+}
+
+/** A user's sessions in an organization, most recently used first (expired ones too: the caller filters by its limits). */
+export async function listUserSessions(
+  db: Queryable,
+  user: { userId: string; organizationId: string },
+): Promise<{ id: string; userAgent: string | null; createdAt: Date; lastSeenAt: Date; expiresAt: Date }[]> {
+  return db
+    .select({ id: sessions.id, userAgent: sessions.userAgent, createdAt: sessions.createdAt, lastSeenAt: sessions.lastSeenAt, expiresAt: sessions.expiresAt })
+    .from(sessions)
+    .where(and(eq(sessions.userId, user.userId), eq(sessions.organizationId, user.organizationId)))
+    .orderBy(desc(sessions.lastSeenAt));
 }
 
 export async function touchSession(db: Queryable, sessionId: string, lastSeenAt: Date): Promise<void> {

@@ -3,7 +3,17 @@ import type { AppConfig } from '../../config';
 import type { Database, Queryable } from '../../db/database';
 import type { AuthContext } from '../../types';
 import { hashToken, newToken } from '../../lib/secret-tokens';
-import { deleteSession, findSession, insertSession, touchSession, type ConversationHead } from './sessions-repository';
+import {
+  deleteAllUserSessions,
+  deleteSession,
+  deleteUserSession,
+  deleteUserSessionsExcept,
+  findSession,
+  insertSession,
+  listUserSessions,
+  touchSession,
+  type ConversationHead,
+} from './sessions-repository';
 
 /**
  * Server-side sessions behind a random cookie token. A session ends after `idleMinutes` without a request
@@ -13,9 +23,16 @@ import { deleteSession, findSession, insertSession, touchSession, type Conversat
 // Writing last_seen_at on every request would turn each read into a write; a minute's slack is plenty
 // against a 30-minute idle limit.
 const LAST_SEEN_RESOLUTION_MS = 60_000;
+const USER_AGENT_MAX = 512;
 
 /** Starts a session for a member; answers the token for the cookie. */
-export async function createSession(db: Queryable, config: AppConfig, userId: string, organizationId: string): Promise<string> {
+export async function createSession(
+  db: Queryable,
+  config: AppConfig,
+  userId: string,
+  organizationId: string,
+  userAgent: string | null = null,
+): Promise<string> {
   const token = newToken();
   const now = Date.now();
   await insertSession(db, {
@@ -24,12 +41,50 @@ export async function createSession(db: Queryable, config: AppConfig, userId: st
     organizationId,
     lastSeenAt: new Date(now),
     expiresAt: new Date(now + config.sessions.absoluteHours * 3_600_000),
+    // Only to tell sessions apart in a list; a longer header is cut rather than stored whole.
+    userAgent: userAgent?.slice(0, USER_AGENT_MAX) ?? null,
   });
   return token;
 }
 
 export async function endSession(db: Queryable, token: string): Promise<void> {
   await deleteSession(db, hashToken(token));
+}
+
+/** A session as its member sees it in their list. */
+export interface ActiveSession {
+  id: string;
+  userAgent: string | null;
+  createdAt: Date;
+  lastSeenAt: Date;
+}
+
+/** The member's sessions that still work (neither idle too long nor past their lifetime), most recent first. */
+export async function listActiveSessions(
+  db: Queryable,
+  config: AppConfig,
+  member: { userId: string; organizationId: string },
+): Promise<ActiveSession[]> {
+  const now = Date.now();
+  const rows = await listUserSessions(db, member);
+  return rows
+    .filter((row) => now < row.expiresAt.getTime() && now < row.lastSeenAt.getTime() + config.sessions.idleMinutes * 60_000)
+    .map(({ id, userAgent, createdAt, lastSeenAt }) => ({ id, userAgent, createdAt, lastSeenAt }));
+}
+
+/** Ends one of the member's sessions; false when they have no such session. */
+export function endMemberSession(db: Queryable, member: { userId: string; organizationId: string }, sessionId: string): Promise<boolean> {
+  return deleteUserSession(db, member, sessionId);
+}
+
+/** Ends every session of the user except the one named (the one asking stays signed in). */
+export async function endOtherSessions(db: Queryable, userId: string, keptSessionId: string): Promise<void> {
+  await deleteUserSessionsExcept(db, userId, keptSessionId);
+}
+
+/** Ends every session of the user: their password was reset. */
+export async function endAllSessions(db: Queryable, userId: string): Promise<void> {
+  await deleteAllUserSessions(db, userId);
 }
 
 /** A request's session, and the conversation it asked to read along (see findSession). */

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
-import { users } from '../../db/schema';
+import { memberships, organizations, users } from '../../db/schema';
 
 /** The users table's one writer (Drizzle only). E-mails arrive lower-cased. */
 
@@ -8,6 +8,34 @@ import { users } from '../../db/schema';
 export async function findUserByEmail(db: Queryable, email: string): Promise<{ id: string; passwordHash: string } | null> {
   const [row] = await db.select({ id: users.id, passwordHash: users.passwordHash }).from(users).where(eq(users.email, email));
   return row ?? null;
+}
+
+/** The member behind an e-mail with their organization's name (what a mail to them says), or null. */
+export async function findMemberAccountByEmail(
+  db: Queryable,
+  email: string,
+): Promise<{ userId: string; organizationId: string; organizationName: string } | null> {
+  const [row] = await db
+    .select({ userId: users.id, organizationId: organizations.id, organizationName: organizations.name })
+    .from(users)
+    .innerJoin(memberships, eq(memberships.userId, users.id))
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(users.email, email));
+  return row ?? null;
+}
+
+/** The account's password hash, for a check of the current password, or null when the user is gone. */
+export async function findPasswordHash(db: Queryable, userId: string): Promise<string | null> {
+  const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
+  return row?.passwordHash ?? null;
+}
+
+export async function setUserName(db: Queryable, userId: string, name: string): Promise<void> {
+  await db.update(users).set({ name }).where(eq(users.id, userId));
+}
+
+export async function setPasswordHash(db: Queryable, userId: string, passwordHash: string): Promise<void> {
+  await db.update(users).set({ passwordHash }).where(eq(users.id, userId));
 }
 
 /** Stores a new account; answers its id. The unique e-mail index refuses a taken address. */

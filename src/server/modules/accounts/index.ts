@@ -1,0 +1,3 @@
+/** The accounts module's public face: what app.ts and the command line may use. */
+export { createResetLinkForEmail } from './password-reset-service';
+export { accountRoutes, memberPasswordResetRoutes } from './routes';

@@ -1,0 +1,22 @@
+import { object, string } from 'yup';
+import { accountNameField, emailField, newPasswordField } from './account';
+
+/** The rules of a member's own account changes and of a password reset, shared by the forms and the routes. */
+
+export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
+export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
+
+export const profileSchema = object({ name: accountNameField });
+
+export const passwordChangeSchema = object({
+  // Any stored password is accepted as the current one, so only presence is checked.
+  currentPassword: string().required(CURRENT_PASSWORD_REQUIRED),
+  newPassword: newPasswordField,
+});
+
+export const passwordResetRequestSchema = object({ email: emailField });
+
+export const passwordResetConfirmSchema = object({
+  token: string().required(RESET_LINK_INVALID),
+  password: newPasswordField,
+});
