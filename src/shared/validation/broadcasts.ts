@@ -77,8 +77,11 @@ export const createBroadcastSchema = object({
 
 export type CreateBroadcastInput = InferType<typeof createBroadcastSchema>;
 
-/** PUT /broadcast/{id}: the same composition; `scheduledAt` moves a scheduled broadcast. */
-export const updateBroadcastSchema = createBroadcastSchema.omit(['draft']);
+/**
+ * PUT /broadcast/{id}: the same composition; `scheduledAt` moves a scheduled broadcast. Without `rules`
+ * the broadcast keeps its button rules (a member who may not set rules can still edit the rest).
+ */
+export const updateBroadcastSchema = createBroadcastSchema.omit(['draft']).shape({ rules: automationRulesField.default(undefined) });
 export type UpdateBroadcastInput = InferType<typeof updateBroadcastSchema>;
 
 /** POST /broadcast/audience: the reach of tags or contacts before sending. */

@@ -69,6 +69,25 @@ export async function listRules(db: Queryable, organizationId: string, broadcast
   return rows.map(toRule);
 }
 
+/** Sets what one rule of the organization does (a target only for its own action); null when there is none with that id. */
+export async function updateRule(
+  db: Queryable,
+  organizationId: string,
+  ruleId: string,
+  change: Pick<AutomationRuleInput, 'actionType' | 'targetUserId' | 'targetTagId'>,
+): Promise<AutomationRule | null> {
+  const [row] = await db
+    .update(automationRules)
+    .set({
+      actionType: change.actionType,
+      targetUserId: change.actionType === 'assign_agent' ? change.targetUserId ?? null : null,
+      targetTagId: change.actionType === 'add_tag' ? change.targetTagId ?? null : null,
+    })
+    .where(and(eq(automationRules.organizationId, organizationId), eq(automationRules.id, ruleId)))
+    .returning();
+  return row ? toRule(row) : null;
+}
+
 /** Deletes one rule of the organization; false when there is none with that id. */
 export async function deleteRule(db: Queryable, organizationId: string, ruleId: string): Promise<boolean> {
   const deleted = await db

@@ -7,7 +7,7 @@ import type { Database, Queryable } from '../../db/database';
 import { invalidInput, notFound } from '../../lib/domain-error';
 import { listMemberPeople } from '../members';
 import { liveTagsAmong } from '../tags';
-import { deleteRule, findBroadcastTemplate, insertRules, listRules } from './automation-rules-repository';
+import { deleteRule, findBroadcastTemplate, insertRules, listRules, updateRule } from './automation-rules-repository';
 
 /** Button automation and assignment: who work can be given to, and what a broadcast's buttons do. */
 
@@ -52,7 +52,7 @@ export function rulesForTemplate(components: TemplateComponent[], rules: readonl
   });
 }
 
-export async function listAutomationRules(db: Database, organizationId: string, broadcastId?: string): Promise<AutomationRulesResponse> {
+export async function listAutomationRules(db: Queryable, organizationId: string, broadcastId?: string): Promise<AutomationRulesResponse> {
   return { rules: await listRules(db, organizationId, broadcastId) };
 }
 
@@ -69,6 +69,24 @@ export async function createAutomationRules(
     await checkRuleTargets(tx, organizationId, rules);
     await insertRules(tx, organizationId, request.broadcastId, rules);
     return listRules(tx, organizationId, request.broadcastId);
+  });
+}
+
+/**
+ * Changes what one rule's button does (its button stays): the agent must be a member and the tag one of
+ * the organization's live tags, as when it was made. Answers the rule as stored.
+ */
+export async function updateAutomationRule(
+  db: Database,
+  organizationId: string,
+  ruleId: string,
+  change: Pick<AutomationRuleInput, 'actionType' | 'targetUserId' | 'targetTagId'>,
+): Promise<AutomationRule> {
+  return db.transaction(async (tx) => {
+    await checkRuleTargets(tx, organizationId, [{ triggerId: '', triggerText: '', ...change }]);
+    const rule = await updateRule(tx, organizationId, ruleId, change);
+    if (!rule) throw notFound(RULE_NOT_FOUND);
+    return rule;
   });
 }
 

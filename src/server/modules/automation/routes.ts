@@ -1,11 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { array, object, string, type ObjectSchema } from 'yup';
+import type { AutomationRule } from '@shared/api/broadcasts';
 import type { AgentsResponse } from '@shared/api/conversations';
 import { automationRulesQuerySchema, createAutomationRulesSchema } from '@shared/validation/broadcasts';
 import { idParams, noQuery } from '@shared/validation/route-input';
+import { updateAutomationRuleSchema } from '@shared/validation/automation-rules';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
-import { createAutomationRules, deleteAutomationRule, listAgents, listAutomationRules, RULE_NOT_FOUND } from './automation-service';
+import {
+  createAutomationRules, deleteAutomationRule, listAgents, listAutomationRules, RULE_NOT_FOUND, updateAutomationRule,
+} from './automation-service';
 
 /** What the agents list sends about a person: the serializer keeps only these fields. */
 const agentsResponseSchema: ObjectSchema<AgentsResponse> = object({
@@ -41,6 +45,12 @@ export async function automationRoutes(fastify: FastifyInstance): Promise<void> 
       });
       return reply.status(201).send({ rules });
     },
+  );
+
+  app.put(
+    '/rules/:id',
+    { config: { access: 'automation:edit' }, schema: { params: idParams({ id: RULE_NOT_FOUND }), body: updateAutomationRuleSchema } },
+    async (request): Promise<AutomationRule> => updateAutomationRule(app.db, authOf(request).organizationId, request.params.id, request.body),
   );
 
   app.delete(

@@ -3,11 +3,12 @@ import { BROADCAST_TEXTS, type Broadcast, type BroadcastStatus } from '@shared/a
 import type { UpdateBroadcastInput } from '@shared/validation/broadcasts';
 import type { Database, Queryable } from '../../db/database';
 import { conflict, invalidInput, notFound } from '../../lib/domain-error';
-import { replaceRules } from '../automation';
+import { listAutomationRules, replaceRules } from '../automation';
 import { storedAudience } from './broadcast-audience';
 import { checkComposition } from './broadcast-composition';
 import { claimDueScheduledBroadcast, lockBroadcast, updateBroadcastRow, type BroadcastRow } from './broadcasts-repository';
 import { getBroadcast, insertRecipientsNow } from './broadcasts-service';
+import { countQueuedRecipients } from '../broadcast-summary';
 import { insertAudienceRecipients } from './recipients-repository';
 
 /**
@@ -37,7 +38,7 @@ async function lockUnsent(db: Queryable, organizationId: string, broadcastId: st
   return row;
 }
 
-/** PUT /broadcast/{id}: a draft or scheduled broadcast composed anew (its name kept when none is given). */
+/** PUT /broadcast/{id}: a draft or scheduled broadcast composed anew (its name, and its rules, kept when none are given). */
 export async function updateUnsentBroadcast(
   db: Database,
   organizationId: string,
@@ -48,7 +49,9 @@ export async function updateUnsentBroadcast(
     // The broadcast first (another organization's id is not found, whatever the body says), then the
     // body (another organization's tag is refused as unknown), then whether it may still change.
     const row = await lockExisting(tx, organizationId, broadcastId);
-    const { values, rules } = await checkComposition(tx, organizationId, input);
+    // Without rules in the request the broadcast keeps its own, checked against the template it now has.
+    const requestedRules = input.rules ?? (await listAutomationRules(tx, organizationId, broadcastId)).rules;
+    const { values, rules } = await checkComposition(tx, organizationId, { ...input, rules: requestedRules });
     checkUnsent(row);
     if (input.scheduledAt !== undefined && row.status === 'draft') throw invalidInput(BROADCAST_DRAFT_TEXTS.scheduleDraftThroughSend);
     await updateBroadcastRow(tx, organizationId, broadcastId, {
@@ -104,6 +107,7 @@ export async function startDueScheduledBroadcast(db: Database): Promise<boolean>
     if (!row) return false;
     const { organizationId, id } = row;
     const totalCount = await insertAudienceRecipients(tx, organizationId, id, storedAudience(row.audience) ?? { contactIds: [] });
+    await countQueuedRecipients(tx, organizationId, id, totalCount);
     await updateBroadcastRow(
       tx,
       organizationId,

@@ -7,6 +7,7 @@ import { idParams, noBody, noQuery } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
 import { readOrganizationSettings } from '../organization-settings';
+import { checkRuleAccess } from './broadcast-rule-access';
 import { cancelScheduledBroadcast, sendUnsentBroadcast, updateUnsentBroadcast } from './broadcast-drafts-service';
 
 const broadcastParams = idParams({ id: BROADCAST_TEXTS.notFound });
@@ -31,7 +32,11 @@ export async function broadcastDraftRoutes(fastify: FastifyInstance): Promise<vo
   app.put(
     '/:id',
     { config: { access: 'broadcasts:edit' }, bodyLimit: UPDATE_BROADCAST_BODY_LIMIT, schema: { params: broadcastParams, body: updateBroadcastSchema } },
-    async (request): Promise<Broadcast> => updateUnsentBroadcast(db, authOf(request).organizationId, request.params.id, request.body),
+    async (request): Promise<Broadcast> => {
+      const { organizationId, permissions } = authOf(request);
+      checkRuleAccess(permissions, request.body.rules);
+      return updateUnsentBroadcast(db, organizationId, request.params.id, request.body);
+    },
   );
 
   app.post(
