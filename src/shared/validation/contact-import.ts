@@ -1,5 +1,6 @@
 import { object } from 'yup';
 import { COUNTRY_CODE_DIGITS, CSV_DEFAULT_COUNTRY_CODE, CSV_MAX_BYTES, TAG_NAME } from '../constants';
+import { withoutFormulaGuard } from '../csv/formula-guard';
 import { countryCodePrefixOf, detectCountryCode, parsePhone, phoneDigits } from '../phone';
 import { validate } from './first-error';
 import { acceptedContactFields, contactNameField, countryCodeField, phoneNumberField, type AcceptedContact } from './contacts';
@@ -115,7 +116,8 @@ const rowSchema = object({ phoneNumber: phoneNumberField, countryCode: countryCo
  * apply.
  */
 export function checkCsvRow(fields: readonly string[], columns: CsvColumns): CsvRowOutcome {
-  const cell = (index: number) => (index === -1 ? '' : (fields[index] ?? '').trim());
+  // A Parley export guards cells a spreadsheet would run; the guard is taken off so the file reads back as exported.
+  const cell = (index: number) => (index === -1 ? '' : withoutFormulaGuard(fields[index] ?? '').trim());
   if (fields.every((field) => field.trim() === '')) return { kind: 'blank' };
 
   const mobile = cell(columns.mobile);

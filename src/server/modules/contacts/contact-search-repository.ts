@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNotNull, like, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, isNotNull, like, or, sql, type Placeholder, type SQL } from 'drizzle-orm';
 import type { Contact } from '@shared/api/contacts';
 import { CONTACT_SEARCH_MIN_CHARS, CONTACT_SEARCH_RESULT_LIMIT } from '@shared/constants';
 import type { Database } from '../../db/database';
@@ -33,6 +33,11 @@ export function searchTerm(query: string): SearchTerm {
   return { by: 'name', text: escapeLike(text) };
 }
 
+/** Contacts whose number (by: 'number') or name or WhatsApp profile name (by: 'name') contains the LIKE pattern. */
+export function searchMatch(by: SearchTerm['by'], contains: string | Placeholder): SQL {
+  return by === 'number' ? like(contacts.phoneE164, contains) : (or(ilike(contacts.name, contains), ilike(contacts.profileName, contains)) as SQL);
+}
+
 const CONTAINS = sql.placeholder('contains');
 const STARTS_WITH = sql.placeholder('startsWith');
 
@@ -58,10 +63,10 @@ const shownName = sql`coalesce(${contacts.name}, ${contacts.profileName})`;
 /** The two searches, prepared: every keystroke past the third sends one. */
 const searchQueries = {
   byNumber: perDatabase((db) =>
-    searchQuery(db, like(contacts.phoneE164, CONTAINS), [desc(contacts.createdAt)]).prepare('contacts_search_by_number'),
+    searchQuery(db, searchMatch('number', CONTAINS), [desc(contacts.createdAt)]).prepare('contacts_search_by_number'),
   ),
   byName: perDatabase((db) =>
-    searchQuery(db, or(ilike(contacts.name, CONTAINS), ilike(contacts.profileName, CONTAINS)) as SQL, [
+    searchQuery(db, searchMatch('name', CONTAINS), [
       sql`${shownName} ilike ${STARTS_WITH} desc`,
       sql`${shownName} asc`,
     ]).prepare('contacts_search_by_name'),

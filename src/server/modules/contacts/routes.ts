@@ -1,8 +1,10 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { hasPermission } from '@shared/permissions/check';
+import { contactExportQuerySchema } from '@shared/validation/contact-export';
 import { contactListQuerySchema, contactSchema, contactSearchSchema } from '@shared/validation/contacts';
 import { idParams, noBody, noQuery } from '@shared/validation/route-input';
 import { contactsByTagsQuerySchema, tagIdList } from '@shared/validation/tags';
+import { sendCsv } from '../../lib/csv-download';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
 import {
@@ -16,6 +18,7 @@ import {
   updateContact,
   type ContactActor,
 } from './contacts-service';
+import { exportContacts } from './contact-export-service';
 import { clearContactOptOut } from './contact-opt-out-service';
 
 const contactParams = idParams({ id: CONTACT_NOT_FOUND });
@@ -36,6 +39,11 @@ export async function contactRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get('/search', { config: { access: 'contacts:view' }, schema: { querystring: contactSearchSchema } }, async (request) => {
     return { data: await searchContacts(db, authOf(request).organizationId, request.query.q) };
+  });
+
+  app.get('/export.csv', { config: { access: 'contacts:export' }, schema: { querystring: contactExportQuerySchema } }, async (request, reply) => {
+    const { fileName, csv } = await exportContacts(db, authOf(request).organizationId, request.query);
+    return sendCsv(reply, fileName, csv);
   });
 
   app.get('/:id', { config: { access: 'contacts:view' }, schema: { params: contactParams, querystring: noQuery } }, async (request) => {
