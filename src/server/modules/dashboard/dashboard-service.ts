@@ -5,7 +5,7 @@ import type { AuthContext } from '../../types';
 import { statusCounts, viewerOf, visibleConversations } from '../conversations';
 import { countActiveContacts, countActiveTags, countTemplates } from './dashboard-repository';
 import { readOrganizationSettings } from '../organization-settings';
-import { medianFirstResponseToday } from './first-response-repository';
+import { medianFirstResponseToday } from '../reports';
 import { countMyOpen, countUnassigned, countWaiting } from './inbox-figures-repository';
 import { recentBroadcasts } from './recent-broadcasts';
 

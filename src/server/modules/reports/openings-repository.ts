@@ -1,0 +1,114 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Queryable } from '../../db/database';
+import { rowsOf } from '../../db/rows-of';
+
+/**
+ * Response and resolution times (Drizzle only, reads only): the one definition the reports and the
+ * dashboard share.
+ *
+ * A conversation opens with the customer's first message, and reopens with their first message after a
+ * resolve: that message opens a period (an "opening"). The period's first response is the first message
+ * a member sent after it (a thread note, a broadcast or an automation is not a response) before the
+ * period's resolve; its resolution is the first resolve at or after it.
+ *
+ * Only conversations active since the range began are read (the inbox's activity index). In each, the
+ * periods can only begin at the conversation's start, at its latest resolve before the range or at a
+ * resolve within it (conversation_events by conversation): from each such boundary one walk of the
+ * history index (conversation_id, sort_key) finds the first customer message after it, so no history is
+ * read whole.
+ */
+
+/** A range of instants: [start, end). */
+export interface Instants {
+  start: SQL;
+  end: SQL;
+}
+
+/** The history index's key at an instant: sort_key begins with the message's whole second, times 2^31. */
+export const sortKeyAt = (instant: SQL) => sql`(floor(extract(epoch from ${instant} - to_timestamp(0)))::bigint * 2147483648)`;
+
+/**
+ * One row per period opened in the range: conversation_id, opened_at, first_response_at, responder_id,
+ * resolved_at, resolver_id (the assignee holding the conversation at its resolve).
+ */
+export function openingsIn(organizationId: string, range: Instants): SQL {
+  const boundaryKey = sql`coalesce(${sortKeyAt(sql`b.at`)}, 0)`;
+  return sql`(
+    with active as (
+      select c.id from conversations c
+      where c.organization_id = ${organizationId}::uuid and coalesce(c.last_message_at, c.created_at) >= ${range.start}
+    ), boundaries as (
+      select a.id as conversation_id, b.at from active a
+      cross join lateral (
+        select null::timestamptz as at
+        union all
+        select max(e.occurred_at) from conversation_events e
+          where e.conversation_id = a.id and e.kind = 'resolved' and e.occurred_at < ${range.start}
+        union all
+        select e.occurred_at from conversation_events e
+          where e.conversation_id = a.id and e.kind = 'resolved' and e.occurred_at >= ${range.start} and e.occurred_at < ${range.end}
+      ) b
+    ), openings as (
+      select distinct o.conversation_id, o.sort_key, o.sent_at as opened_at from (
+        select b.conversation_id, m.sort_key, m.sent_at from boundaries b
+        cross join lateral (
+          select m.sort_key, m.sent_at from messages m
+          where m.conversation_id = b.conversation_id and m.direction = 'inbound'
+            and m.sort_key >= ${boundaryKey} and m.sent_at > coalesce(b.at, '-infinity'::timestamptz)
+          order by m.sort_key limit 1
+        ) m
+      ) o
+      where o.sent_at >= ${range.start} and o.sent_at < ${range.end}
+    )
+    select o.conversation_id, o.opened_at, fr.sent_at as first_response_at, fr.sender_user_id as responder_id,
+      rs.occurred_at as resolved_at, rs.user_id as resolver_id
+    from openings o
+    left join lateral (
+      select e.occurred_at, e.user_id from conversation_events e
+      where e.conversation_id = o.conversation_id and e.kind = 'resolved' and e.occurred_at >= o.opened_at
+      order by e.occurred_at limit 1
+    ) rs on true
+    left join lateral (
+      select r.sent_at, r.sender_user_id from messages r
+      where r.conversation_id = o.conversation_id and r.sort_key > o.sort_key
+        and r.sort_key < coalesce(${sortKeyAt(sql`rs.occurred_at`)} + 2147483648 * 2, 9223372036854775807)
+        and r.direction = 'outbound' and r.message_type <> 'note' and r.sender_user_id is not null and r.broadcast_id is null
+        and (rs.occurred_at is null or r.created_at <= rs.occurred_at)
+      order by r.sort_key limit 1
+    ) fr on true
+  )`;
+}
+
+// least(from, to) is \`from\` when \`to\` is null (least skips nulls), so a missing end stays null, and an end
+// stamped before its start (clocks of two systems) counts as 0.
+const minutesBetween = (from: string, to: string) => sql.raw(`extract(epoch from (${to} - least(${from}, ${to}))) / 60`);
+/** Minutes from the opening to the first response, and to the resolve. */
+export const FIRST_RESPONSE_MINUTES = minutesBetween('p.opened_at', 'p.first_response_at');
+export const RESOLUTION_MINUTES = minutesBetween('p.opened_at', 'p.resolved_at');
+
+export interface DurationRow {
+  median: number | null;
+  p90: number | null;
+  count: number;
+}
+
+/** A figure the driver may answer as text (numeric, bigint), null kept. */
+export const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
+
+/** Median and 90th percentile (minutes) of the first response and the resolution of periods opened in the range. */
+export async function responseTimes(db: Queryable, organizationId: string, range: Instants): Promise<{ firstResponse: DurationRow; resolution: DurationRow }> {
+  type Row = Record<'fr_median' | 'fr_p90' | 'rs_median' | 'rs_p90', string | number | null> & { fr_count: string | number; rs_count: string | number };
+  const [row] = rowsOf<Row>(await db.execute(sql`
+    select
+      percentile_cont(0.5) within group (order by ${FIRST_RESPONSE_MINUTES}) as fr_median,
+      percentile_cont(0.9) within group (order by ${FIRST_RESPONSE_MINUTES}) as fr_p90,
+      count(p.first_response_at) as fr_count,
+      percentile_cont(0.5) within group (order by ${RESOLUTION_MINUTES}) as rs_median,
+      percentile_cont(0.9) within group (order by ${RESOLUTION_MINUTES}) as rs_p90,
+      count(p.resolved_at) as rs_count
+    from ${openingsIn(organizationId, range)} p`));
+  return {
+    firstResponse: { median: numberOrNull(row?.fr_median ?? null), p90: numberOrNull(row?.fr_p90 ?? null), count: Number(row?.fr_count ?? 0) },
+    resolution: { median: numberOrNull(row?.rs_median ?? null), p90: numberOrNull(row?.rs_p90 ?? null), count: Number(row?.rs_count ?? 0) },
+  };
+}
