@@ -186,8 +186,10 @@ export interface BroadcastAnalytics {
   unknownCount: number;
   funnel: Array<{ stage: FunnelStage; count: number }>;
   failureReasons: FailureReason[];
-  buttonPerformance: ButtonPerformance[];
-  assignmentDistribution: AssignmentShare[];
+  /** Only for members with analytics:view_advanced. */
+  buttonPerformance?: ButtonPerformance[];
+  /** Only for members with analytics:view_advanced. */
+  assignmentDistribution?: AssignmentShare[];
 }
 
 /** GET /broadcast/{id}/recipients?filter=&errorCode=&page=&limit=: one row of a drill-down. */

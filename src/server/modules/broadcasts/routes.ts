@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import type { FastifyInstance } from 'fastify';
 import {
   BROADCAST_TEXTS, type AudienceResponse, type AudienceSampleResponse, type Broadcast, type BroadcastAnalytics, type BroadcastRecipientsResponse,
@@ -9,9 +8,11 @@ import {
 } from '@shared/validation/broadcasts';
 import { audienceSampleSchema } from '@shared/validation/audience-sample';
 import { idParams, noBody, noQuery } from '@shared/validation/route-input';
+import { sendCsv } from '../../lib/csv-download';
 import { forbidden } from '../../lib/domain-error';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
+import { analyticsForMember } from './analytics-for-member';
 import { audienceSample } from './audience-sample-service';
 import { broadcastDraftRoutes } from './draft-routes';
 import { audienceCheckRoutes } from './audience-check-routes';
@@ -74,13 +75,16 @@ export async function broadcastRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/:id/analytics',
-    { config: { access: 'broadcasts:view' }, schema: { params: broadcastParams, querystring: noQuery } },
-    async (request): Promise<BroadcastAnalytics> => getBroadcastAnalytics(db, authOf(request).organizationId, request.params.id),
+    { config: { access: 'analytics:view' }, schema: { params: broadcastParams, querystring: noQuery } },
+    async (request): Promise<BroadcastAnalytics> => {
+      const { organizationId, permissions } = authOf(request);
+      return analyticsForMember(await getBroadcastAnalytics(db, organizationId, request.params.id), permissions);
+    },
   );
 
   app.get(
     '/:id/recipients',
-    { config: { access: 'broadcasts:view' }, schema: { params: broadcastParams, querystring: recipientListQuerySchema } },
+    { config: { access: 'analytics:view_advanced' }, schema: { params: broadcastParams, querystring: recipientListQuerySchema } },
     async (request): Promise<BroadcastRecipientsResponse> =>
       listBroadcastRecipients(db, authOf(request).organizationId, request.params.id, request.query),
   );
@@ -90,11 +94,7 @@ export async function broadcastRoutes(fastify: FastifyInstance): Promise<void> {
     { config: { access: 'analytics:export' }, schema: { params: broadcastParams, querystring: recipientExportQuerySchema } },
     async (request, reply) => {
       const { fileName, csv } = await exportBroadcastRecipients(db, authOf(request).organizationId, request.params.id, request.query);
-      void reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="${fileName}"`)
-        .header('cache-control', 'no-store');
-      return reply.send(Readable.from(csv));
+      return sendCsv(reply, fileName, csv);
     },
   );
 
