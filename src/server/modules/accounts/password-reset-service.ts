@@ -7,7 +7,7 @@ import { DomainError, invalidInput, notFound } from '../../lib/domain-error';
 import { hashToken, newToken } from '../../lib/secret-tokens';
 import type { AuthContext } from '../../types';
 import { claimAttempt, hashPassword } from '../auth';
-import { isMailConfigured } from '../mail';
+import type { Mailer } from '../mail';
 import { endAllSessions, findMemberAccountByEmail, findUserByEmail, lockHelpableMember, setPasswordHash } from '../members';
 import { deleteUserPasswordResets, insertPasswordReset, takePasswordReset } from './password-resets-repository';
 import { queueResetMail } from './reset-mail';
@@ -39,27 +39,26 @@ export function passwordResetLink(publicUrl: string, token: string): string {
  */
 export async function requestPasswordReset(
   db: Database,
-  config: AppConfig,
-  encryptionKey: Buffer,
+  mail: Mailer,
   request: { email: string; ip: string },
 ): Promise<{ message: string }> {
   const started = Date.now();
   const email = normalizeEmail(request.email);
   await claimAttempt(db, passwordResetRules(email, request.ip), TOO_MANY_RESETS);
-  const mailConfigured = isMailConfigured(config);
-  if (mailConfigured) await mailResetLinkIfMember(db, config, encryptionKey, email);
+  if (mail.configured) await mailResetLinkIfMember(db, mail, email);
   await untilElapsed(started, ANSWER_FLOOR_MS);
-  return { message: mailConfigured ? RESET_MAIL_ON_ITS_WAY : RESET_NEEDS_A_TEAMMATE };
+  return { message: mail.configured ? RESET_MAIL_ON_ITS_WAY : RESET_NEEDS_A_TEAMMATE };
 }
 
-async function mailResetLinkIfMember(db: Database, config: AppConfig, encryptionKey: Buffer, email: string): Promise<void> {
+async function mailResetLinkIfMember(db: Database, mail: Mailer, email: string): Promise<void> {
   const account = await findMemberAccountByEmail(db, email);
   if (!account) return;
   try {
     await db.transaction(async (tx) => {
-      const issued = await issueResetLink(tx, config, account.userId);
-      await queueResetMail(tx, config, encryptionKey, { to: email, ...account, ...issued });
+      const issued = await issueResetLink(tx, mail.publicUrl, account.userId);
+      await queueResetMail(tx, mail, { to: email, ...account, link: issued.link });
     });
+    mail.kick();
   } catch (error) {
     // The day's mail cap for this address: saying so would tell that the address has an account.
     if (error instanceof DomainError && error.kind === 'rate_limited') return;
@@ -94,7 +93,7 @@ export async function createMemberResetLink(
 ): Promise<PasswordResetLinkResponse> {
   return db.transaction(async (tx) => {
     const { userId } = await lockHelpableMember(tx, actor, memberId, CANNOT_RESET_OWN_PASSWORD);
-    const issued = await issueResetLink(tx, config, userId);
+    const issued = await issueResetLink(tx, config.publicUrl, userId);
     return { link: issued.link, expiresAt: issued.expiresAt.toISOString() };
   });
 }
@@ -103,15 +102,15 @@ export async function createMemberResetLink(
 export async function createResetLinkForEmail(db: Database, config: AppConfig, email: string): Promise<{ link: string; expiresAt: Date }> {
   const user = await findUserByEmail(db, normalizeEmail(email));
   if (!user) throw notFound(NO_ACCOUNT_WITH_EMAIL);
-  return issueResetLink(db, config, user.id);
+  return issueResetLink(db, config.publicUrl, user.id);
 }
 
 /** Stores a new link's hash (the token itself is never stored) and answers the link. */
-async function issueResetLink(tx: Queryable, config: AppConfig, userId: string): Promise<{ link: string; expiresAt: Date }> {
+async function issueResetLink(tx: Queryable, publicUrl: string, userId: string): Promise<{ link: string; expiresAt: Date }> {
   const token = newToken();
   const expiresAt = new Date(Date.now() + LINK_LIFETIME_MS);
   await insertPasswordReset(tx, { id: hashToken(token), userId, expiresAt });
-  return { link: passwordResetLink(config.publicUrl, token), expiresAt };
+  return { link: passwordResetLink(publicUrl, token), expiresAt };
 }
 
 function untilElapsed(started: number, floorMs: number): Promise<void> {

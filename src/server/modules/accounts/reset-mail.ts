@@ -1,12 +1,10 @@
-import type { AppConfig } from '../../config';
 import type { Queryable } from '../../db/database';
-import { buttonMail, queueMail } from '../mail';
+import { buttonMail, type Mailer } from '../mail';
 
 /** The reset mail, written to the outbox in the caller's transaction: it leaves only if the link is stored. */
 export async function queueResetMail(
   tx: Queryable,
-  config: AppConfig,
-  encryptionKey: Buffer,
+  mail: Mailer,
   reset: { to: string; organizationId: string; organizationName: string; link: string },
 ): Promise<void> {
   const bodies = buttonMail({
@@ -18,12 +16,7 @@ export async function queueResetMail(
     buttonLabel: 'Set a new password',
     link: reset.link,
     note: 'The link works once, within one hour. Setting a new password signs you out everywhere.',
-    publicUrl: config.publicUrl,
+    publicUrl: mail.publicUrl,
   });
-  await queueMail(
-    tx,
-    encryptionKey,
-    { organizationId: reset.organizationId, kind: 'password-reset', to: reset.to, subject: 'Set a new Parley password', ...bodies },
-    config.publicUrl,
-  );
+  await mail.queue(tx, { organizationId: reset.organizationId, kind: 'password-reset', to: reset.to, subject: 'Set a new Parley password', ...bodies });
 }

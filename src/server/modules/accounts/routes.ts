@@ -86,7 +86,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     '/password-reset',
     { config: { access: 'public' }, schema: { body: passwordResetRequestSchema } },
     async (request): Promise<MessageResponse> =>
-      requestPasswordReset(app.db, app.config, app.encryptionKey, { email: request.body.email, ip: request.ip }),
+      requestPasswordReset(app.db, app.mail, { email: request.body.email, ip: request.ip }),
   );
 
   app.post(
