@@ -1,6 +1,7 @@
 import { MAX_TAGS_PER_CONTACT } from '@shared/constants';
 import type { TemplateButton } from '@shared/api/templates';
 import type { Database, Queryable } from '../../db/database';
+import { noteButtonPress } from '../broadcast-summary';
 import { assignByAutomation, findMessageByWamid, type MessageRow } from '../conversations';
 import { attachTags, liveTagsAmong, tagsOfContact } from '../tags';
 import { recordActivity } from '../timeline';
@@ -80,6 +81,7 @@ async function applyPress(db: Database, organizationId: string, press: ButtonPre
       buttonText: button?.text ?? press.text,
     });
     if (!clickId) return false;
+    await noteButtonPress(tx, organizationId, broadcastId, pressed.contactId);
     const rule = button ? await findRule(tx, organizationId, broadcastId, button.id) : null;
     if (rule) {
       const because = `by the '${button?.text ?? press.text}' button of the broadcast '${template.templateName}'`;

@@ -5,9 +5,8 @@ import type { Queryable } from '../../db/database';
 import { notFound } from '../../lib/domain-error';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
 import { clickSummary } from '../automation';
-import {
-  countRecipients, failureReasons, recipientFigures, recipientSlice, type RecipientQuery, type RecipientRow,
-} from './broadcast-analytics-repository';
+import { broadcastFailures, broadcastFigures, NO_FIGURES } from '../broadcast-summary';
+import { countRecipients, recipientSlice, type RecipientQuery, type RecipientRow } from './broadcast-analytics-repository';
 import { recipientsCsv, recipientsCsvFileName } from './broadcast-recipients-csv';
 import { findBroadcastWithAuthor, type BroadcastRow } from './broadcasts-repository';
 
@@ -28,12 +27,15 @@ function reasonOf(errorCode: number | null, errorMessage: string | null): string
   return errorCode === null ? 'Unknown error' : `Error ${errorCode}`;
 }
 
-/** Every figure of a broadcast's analytics, counted by the database from recipients, messages and presses. */
+/**
+ * Every figure of a broadcast's analytics: the counts from its summary (the same cost at any audience
+ * size), each button's presses and rule from the presses.
+ */
 export async function getBroadcastAnalytics(db: Queryable, organizationId: string, broadcastId: string): Promise<BroadcastAnalytics> {
   const broadcast = await broadcastOf(db, organizationId, broadcastId);
   const [figures, failures, clicks] = await Promise.all([
-    recipientFigures(db, organizationId, broadcastId),
-    failureReasons(db, organizationId, broadcastId),
+    broadcastFigures(db, organizationId, [broadcastId]).then((found) => found.get(broadcastId) ?? NO_FIGURES),
+    broadcastFailures(db, organizationId, broadcastId),
     clickSummary(db, organizationId, broadcastId),
   ]);
   return {
@@ -46,8 +48,8 @@ export async function getBroadcastAnalytics(db: Queryable, organizationId: strin
     messagesDelivered: figures.delivered,
     messagesRead: figures.read,
     replyCount: figures.replied,
-    totalButtonClicks: clicks.totalButtonClicks,
-    uniqueContactsClicked: clicks.uniqueContactsClicked,
+    totalButtonClicks: figures.clicks,
+    uniqueContactsClicked: figures.clicked,
     clickThroughRate: figures.clickThroughRate,
     engagementRate: figures.engagementRate,
     avgResponseTimeMinutes: figures.avgResponseTimeMinutes,

@@ -9,6 +9,7 @@ import { contacts } from '../../db/schema';
 import { organizationOf, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
 import { kitWithAdminForFile } from '../../testing/whatsapp-test-kit';
 import { insertClick, setClickOutcome } from '../automation/button-clicks-repository';
+import { noteButtonPress } from '../broadcast-summary';
 import {
   customerReplies, insertTemplate, makeContacts, makeTag, recipientsOf, settleRecipient, type TestContact,
 } from './broadcast-test-fixtures';
@@ -62,6 +63,7 @@ async function press(broadcastId: string, contactId: string, messageId: string, 
     triggerId: button.id, buttonText: button.text,
   });
   if (!clickId) throw new Error('press not recorded');
+  await noteButtonPress(db(), suite.organizationId, broadcastId, contactId);
   await setClickOutcome(db(), suite.organizationId, clickId, agentId
     ? { actionType: 'assign_agent', assignedToUserId: agentId }
     : { actionType: 'do_nothing', assignedToUserId: null });

@@ -4,6 +4,7 @@ import type { TemplateComponent } from '@shared/api/templates';
 import type { Database } from '../../db/database';
 import { broadcastRecipients, messages, messageTemplates } from '../../db/schema';
 import { uuidv7 } from '../../lib/ids';
+import { noteRecipientChanges } from '../broadcast-summary';
 import { ensureContactForCustomer } from '../contacts/contact-intake-service';
 import { setContactDeletedAt } from '../contacts/contacts-repository';
 import { findOrCreateConversation } from '../conversations/conversations-repository';
@@ -137,14 +138,17 @@ export async function settleRecipient(
       errorMessage: status === 'failed' ? errorMessage : null,
     }).where(eq(messages.id, messageId));
   }
-  await db.update(broadcastRecipients).set({
+  const [settled] = await db.update(broadcastRecipients).set({
     state,
     messageId,
     sentAt: state === 'sent' || (state === 'failed' && messageStatus !== undefined) ? at : null,
     errorCode,
     errorMessage,
     attempts: state === 'pending' ? 0 : 1,
-  }).where(and(eq(broadcastRecipients.broadcastId, broadcastId), eq(broadcastRecipients.contactId, contactId)));
+  }).where(and(eq(broadcastRecipients.broadcastId, broadcastId), eq(broadcastRecipients.contactId, contactId)))
+    .returning({ id: broadcastRecipients.id });
+  // As the dispatcher and the webhooks do, so the broadcast's summary follows.
+  if (settled) await noteRecipientChanges(db, organizationId, [{ broadcastId, recipientId: settled.id }]);
   return messageId;
 }
 

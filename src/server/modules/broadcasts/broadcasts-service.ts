@@ -10,12 +10,12 @@ import type { Database, Queryable } from '../../db/database';
 import { conflict, invalidInput, notFound } from '../../lib/domain-error';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
 import { insertRules } from '../automation';
+import { broadcastFigures, countQueuedRecipients, forgetBroadcastSummary, NO_FIGURES, noteRecipientChanges, type BroadcastFigures } from '../broadcast-summary';
 import { lockOutboundMessages, recordOutboundOutcomes } from '../conversations';
 import { describeAudiences } from './broadcast-audience';
 import { checkComposition, checkedAudience, requestedStatus } from './broadcast-composition';
 import {
-  cancelPendingRecipients, countAudience, insertAudienceRecipients, NO_RECIPIENT_COUNTS, recipientCounts,
-  lockRecipientsOf, requeueFailedRecipients, type Audience, type RecipientCounts,
+  cancelPendingRecipients, countAudience, insertAudienceRecipients, lockRecipientsOf, requeueFailedRecipients, type Audience,
 } from './recipients-repository';
 import {
   deleteBroadcastRow, findBroadcastByIdempotencyKey, findBroadcastPage, findBroadcastWithAuthor, insertBroadcast, lockBroadcast,
@@ -24,7 +24,7 @@ import {
 
 /**
  * Broadcasts: creating one (its recipients and rules in one transaction, once per Idempotency-Key),
- * listing and reading them with counts derived from their recipients, deleting (which cancels what is
+ * listing and reading them with their kept figures (the broadcast summary), deleting (which cancels what is
  * still queued), and putting failed or paused ones back in the dispatcher's hands. Sending is the
  * dispatcher's work; the routes wake it after each change that gives it something to do.
  */
@@ -39,7 +39,7 @@ export interface BroadcastAuthor {
   userId: string;
 }
 
-function toBroadcast({ row, createdByName }: BroadcastWithAuthor, counts: RecipientCounts, audience: BroadcastAudience | null): Broadcast {
+function toBroadcast({ row, createdByName }: BroadcastWithAuthor, counts: BroadcastFigures, audience: BroadcastAudience | null): Broadcast {
   return {
     id: row.id,
     name: row.name,
@@ -63,17 +63,17 @@ function toBroadcast({ row, createdByName }: BroadcastWithAuthor, counts: Recipi
   };
 }
 
-/** A page of the organization's broadcasts, newest first, with every row's counts from one grouped query. */
+/** A page of the organization's broadcasts, newest first, with every row's figures read from their summaries in one query. */
 export async function listBroadcasts(
   db: Queryable,
   organizationId: string,
   query: PageRequest & { status?: BroadcastStatus },
 ): Promise<BroadcastsResponse> {
   const { rows, total } = await findBroadcastPage(db, organizationId, { status: query.status, limit: query.limit, offset: offsetOf(query) });
-  const counts = await recipientCounts(db, organizationId, rows.map(({ row }) => row.id));
+  const counts = await broadcastFigures(db, organizationId, rows.map(({ row }) => row.id));
   const audiences = await describeAudiences(db, organizationId, rows.map(({ row }) => row));
   return toPage(
-    rows.map((found) => toBroadcast(found, counts.get(found.row.id) ?? NO_RECIPIENT_COUNTS, audiences.get(found.row.id) ?? null)),
+    rows.map((found) => toBroadcast(found, counts.get(found.row.id) ?? NO_FIGURES, audiences.get(found.row.id) ?? null)),
     query,
     total,
   );
@@ -82,9 +82,9 @@ export async function listBroadcasts(
 export async function getBroadcast(db: Queryable, organizationId: string, broadcastId: string): Promise<Broadcast> {
   const found = await findBroadcastWithAuthor(db, organizationId, broadcastId);
   if (!found) throw notFound(BROADCAST_TEXTS.notFound);
-  const counts = await recipientCounts(db, organizationId, [broadcastId]);
+  const counts = await broadcastFigures(db, organizationId, [broadcastId]);
   const audiences = await describeAudiences(db, organizationId, [found.row]);
-  return toBroadcast(found, counts.get(broadcastId) ?? NO_RECIPIENT_COUNTS, audiences.get(broadcastId) ?? null);
+  return toBroadcast(found, counts.get(broadcastId) ?? NO_FIGURES, audiences.get(broadcastId) ?? null);
 }
 
 export { checkedAudience };
@@ -141,7 +141,7 @@ async function earlierBroadcast(db: Queryable, organizationId: string, key: stri
   const earlier = await findBroadcastByIdempotencyKey(db, organizationId, key);
   if (!earlier) return null;
   if (earlier.requestHash !== hash) throw conflict(BROADCAST_TEXTS.idempotencyKeyReused);
-  const counts = await recipientCounts(db, organizationId, [earlier.id]);
+  const counts = await broadcastFigures(db, organizationId, [earlier.id]);
   return { created: false, response: { id: earlier.id, sentCount: counts.get(earlier.id)?.sent ?? 0, totalCount: earlier.totalCount } };
 }
 
@@ -195,6 +195,7 @@ export async function createBroadcast(
 export async function insertRecipientsNow(db: Queryable, organizationId: string, broadcastId: string, audience: Audience): Promise<number> {
   const totalCount = await insertAudienceRecipients(db, organizationId, broadcastId, audience);
   if (totalCount === 0) throw invalidInput(BROADCAST_TEXTS.noRecipients);
+  await countQueuedRecipients(db, organizationId, broadcastId, totalCount);
   await setBroadcastTotal(db, organizationId, broadcastId, totalCount);
   return totalCount;
 }
@@ -208,6 +209,8 @@ export async function deleteBroadcast(db: Database, organizationId: string, broa
   for (let attempt = 1; ; attempt += 1) {
     try {
       await db.transaction(async (tx) => {
+        // Its figures first, before any recipient row: the summary upkeep waits for this, never the other way.
+        await forgetBroadcastSummary(tx, organizationId, broadcastId);
         // A cancelled recipient waiting to be retried already has its message in the chat, showing
         // `sending`: it becomes failed, so the chat never shows a send that will not happen.
         const { messageIds } = await cancelPendingRecipients(tx, organizationId, broadcastId);
@@ -248,7 +251,9 @@ export async function retryFailedRecipients(db: Database, organizationId: string
     // Recipients first, the broadcast's row after them: the order every transaction takes them in
     // (settling a batch fails recipients, then pauses their broadcast), so this never waits for a
     // recipient while holding a broadcast a settle waits for.
-    const requeued = await requeueFailedRecipients(tx, organizationId, broadcastId);
+    const requeuedIds = await requeueFailedRecipients(tx, organizationId, broadcastId);
+    await noteRecipientChanges(tx, organizationId, requeuedIds.map((recipientId) => ({ broadcastId, recipientId })));
+    const requeued = requeuedIds.length;
     // Locked even when it stays `processing`: a completion locks the row before reading the
     // recipients, so it waits for this commit and sees them queued again.
     if (!(await lockBroadcast(tx, organizationId, broadcastId))) throw notFound(BROADCAST_TEXTS.notFound);

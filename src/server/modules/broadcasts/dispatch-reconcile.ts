@@ -2,6 +2,7 @@ import type { Database } from '../../db/database';
 import { DELIVERY_RANK, type StatusUpdate, lockOutboundMessages, recordOutboundOutcomes } from '../conversations';
 import { applyRecipientReports, findRecipientStates, type RecipientReport } from './recipients-repository';
 import { completeBroadcasts } from './dispatch-service';
+import { noteRecipientChanges } from '../broadcast-summary';
 
 /** A status webhook, with the `biz_opaque_callback_data` its send carried (a broadcast send's recipient id). */
 export interface CallbackStatus extends StatusUpdate {
@@ -38,6 +39,7 @@ export async function reconcileRecipients(db: Database, organizationId: string, 
       messageIds: named.flatMap((report) => stored.get(report.id)?.messageId ?? []),
     });
     const rows = await applyRecipientReports(tx, organizationId, named);
+    await noteRecipientChanges(tx, organizationId, rows.map((row) => ({ broadcastId: row.broadcastId, recipientId: row.id })));
     await recordOutboundOutcomes(tx, organizationId, {
       accepted: rows.flatMap((row) => (row.messageId ? [{ messageId: row.messageId, wamid: row.wamid }] : [])),
       refused: [],

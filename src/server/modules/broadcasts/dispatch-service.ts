@@ -1,5 +1,6 @@
 import type { Database, Queryable } from '../../db/database';
 import { uuidv7 } from '../../lib/ids';
+import { noteChangesAcrossOrganizations, noteRecipientChanges } from '../broadcast-summary';
 import { lockOutboundMessages, recordOutboundOutcomes, storeOutboundBatch } from '../conversations';
 import {
   assignSlots, claimDueRecipients, expireLeases, settleAttempt, type SendSettlement,
@@ -59,6 +60,7 @@ export async function claimBatch(
       messageIds: Array.from({ length: claim.limit }, () => uuidv7()),
     });
     if (claimed.length === 0) return null;
+    await noteRecipientChanges(tx, organizationId, claimed.map((recipient) => ({ broadcastId: recipient.broadcastId, recipientId: recipient.id })));
     const sendable = claimed.flatMap((recipient) =>
       recipient.state === 'sending' && recipient.messageId !== null ? [{ ...recipient, messageId: recipient.messageId }] : []);
     const broadcastIds = [...new Set(claimed.map((recipient) => recipient.broadcastId))];
@@ -172,6 +174,7 @@ export async function settleBatch(
     });
     await recordOutboundOutcomes(tx, organizationId, { accepted, refused });
     await settleAttempt(tx, organizationId, batch.attemptId, settlements);
+    await noteRecipientChanges(tx, organizationId, batch.items.map((item) => ({ broadcastId: item.broadcastId, recipientId: item.recipientId })));
     // A row with no answer stays `sending` and its lease reconcile needs the watermark: keep it then (swept later).
     if (settlements.length === batch.items.length) await deleteAttempt(tx, batch.attemptId);
     // In this transaction, not after it: once the failures commit, a completion check would find every
@@ -220,7 +223,11 @@ export async function completeBroadcasts(db: Database, broadcastIds: string[] | 
 export async function reconcileExpiredLeases(db: Database, batchSize = 1_000): Promise<number> {
   let total = 0;
   for (;;) {
-    const expired = await expireLeases(db, batchSize);
+    const expired = await db.transaction(async (tx) => {
+      const found = await expireLeases(tx, batchSize);
+      await noteChangesAcrossOrganizations(tx, found.recipients);
+      return found;
+    });
     total += expired.count;
     await completeBroadcasts(db, expired.broadcastIds);
     if (expired.count < batchSize) return total;

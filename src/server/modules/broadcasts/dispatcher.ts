@@ -11,6 +11,7 @@ import type { GraphClient } from '../../whatsapp/graph-client';
 import { GraphError } from '../../whatsapp/graph-error';
 import type { WhatsAppAccount, WhatsAppAccounts } from '../whatsapp-settings';
 import { headersForBatch, sendWithHeader, type BroadcastHeaderMedia, type HeaderOutcome } from './broadcast-header-media';
+import { foldSummaryChanges, reconcileSummaries } from '../broadcast-summary';
 
 export interface BroadcastDispatcherOptions {
   /** How often the loop looks for retries that came due and rows other processes left behind. */
@@ -55,6 +56,11 @@ const DEFAULTS = {
 const UNCONFIGURED_RETRY_MS = 30_000;
 /** How many times settling a batch is tried before its rows are left to the lease (and the webhooks). */
 const SETTLE_TRIES = 3;
+/**
+ * How often noted recipient changes are folded into broadcast summaries: readers add what is not folded
+ * yet, so this bounds their extra work, not how fresh their figures are.
+ */
+const SUMMARY_FOLD_MS = 1_000;
 /** Leftover watermarks (batches that never settled) are swept once this many leases old. */
 const STALE_ATTEMPT_LEASES = 3;
 /** No call starts later than this before the batch's lease ends (at most a quarter of the lease): room for clock skew. */
@@ -114,6 +120,7 @@ export class BroadcastDispatcher {
   private heartbeat: Heartbeat | null = null;
   private stopped = false;
   private lastSweep = 0;
+  private lastFold = 0;
 
   constructor(
     private readonly db: Database,
@@ -161,6 +168,7 @@ export class BroadcastDispatcher {
 
   private async step(): Promise<boolean> {
     await this.sweepIfDue();
+    await this.foldSummariesIfDue();
     const organizations = await organizationsSending(this.db);
     let launched = false;
     let waitMs = Number.POSITIVE_INFINITY;
@@ -192,6 +200,15 @@ export class BroadcastDispatcher {
     const reconciled = await reconcileExpiredLeases(this.db);
     if (reconciled > 0) this.log.warn({ reconciled }, 'interrupted broadcast sends were reconciled (sent when Meta reported them, queued again when never sent, else unknown)');
     await sweepStaleAttempts(this.db, STALE_ATTEMPT_LEASES * this.options.leaseSeconds);
+    const drifted = await reconcileSummaries(this.db);
+    if (drifted.length > 0) this.log.warn({ broadcastIds: drifted }, 'broadcast summaries differed from a full recount and were corrected');
+  }
+
+  /** Folds the recipients noted since the last fold into their broadcasts' summaries, at most every SUMMARY_FOLD_MS. */
+  private async foldSummariesIfDue(): Promise<void> {
+    if (Date.now() - this.lastFold < SUMMARY_FOLD_MS) return;
+    this.lastFold = Date.now();
+    await foldSummaryChanges(this.db);
   }
 
   /** Claims and starts one batch of the organization: 'launched', 'idle' (nothing due), or how long to wait for the pace. */

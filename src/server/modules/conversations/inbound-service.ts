@@ -2,6 +2,7 @@ import { TransactionRollbackError } from 'drizzle-orm';
 import { STANDARD_WINDOW_HOURS } from '@shared/constants';
 import type { Database } from '../../db/database';
 import { uuidv7 } from '../../lib/ids';
+import { noteInboundMessages } from '../broadcast-summary';
 import { ensureContactsForCustomers } from '../contacts';
 import { autoAssign, prepareAutoAssignment } from './auto-assignment-service';
 import {
@@ -137,6 +138,8 @@ async function insertAll(db: Database, organizationId: string, placed: Placed[])
       }
       await insertMediaFiles(tx, media);
       if ((await insertInboundMessages(tx, rows)) !== placed.length) tx.rollback();
+      // A reply to a broadcast message counts in its broadcast's figures.
+      await noteInboundMessages(tx, organizationId, rows.map((row) => row.id));
       await autoAssign(tx, assignment);
     });
     return true;

@@ -10,6 +10,7 @@ import {
   setMessageWamids, type StatusMerge,
 } from './messages-repository';
 import { visibleConversations, type Viewer } from './viewer';
+import { noteMessageStatuses } from '../broadcast-summary';
 import { deleteParkedBefore, parkStatuses, takeParkedStatuses, takeParkedStatusesOf, type ParkedStatus } from './pending-statuses-repository';
 
 /**
@@ -121,6 +122,8 @@ export async function applyStatuses(db: Database, organizationId: string, update
     await lockWamids(tx, organizationId, wamids);
     await lockConversations(tx, organizationId, await conversationsOfWamids(tx, organizationId, wamids));
     const applied = await mergeStatuses(tx, organizationId, folded);
+    // A broadcast message delivered or read moves its broadcast's figures.
+    await noteMessageStatuses(tx, organizationId, [...applied]);
     await parkStatuses(
       tx,
       organizationId,

@@ -2,6 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../../db/database';
 import { rowsOf } from '../../../db/rows-of';
 import { broadcastRecipients, contacts, messages } from '../../../db/schema';
+import { messageDelivered, messageRead } from '../../broadcast-summary';
 import { carriesAnyTag } from '../../tags';
 
 /** Recipients as the broadcasts API sees them: an audience written as recipients, listed, read and cancelled. */
@@ -69,56 +70,8 @@ export async function contactsAmong(db: Queryable, organizationId: string, conta
   return rows.map((row) => row.id);
 }
 
-/** A recipient's message counts as delivered once Meta reported it delivered or read (`m` is the messages row). */
-export const messageDelivered = (m: string): SQL => sql.raw(`(${m}.status in ('delivered', 'read') or ${m}.delivered_at is not null)`);
-/** A recipient's message counts as read once Meta reported it read. */
-export const messageRead = (m: string): SQL => sql.raw(`(${m}.status = 'read' or ${m}.read_at is not null)`);
-
-/** A broadcast's figures, derived from its recipients' states and their messages' statuses. */
-export interface RecipientCounts {
-  sent: number;
-  failed: number;
-  pending: number;
-  unknown: number;
-  delivered: number;
-  read: number;
-}
-
-export const NO_RECIPIENT_COUNTS: RecipientCounts = { sent: 0, failed: 0, pending: 0, unknown: 0, delivered: 0, read: 0 };
-
-/**
- * The counts of several broadcasts in one grouped query (a list page is one query, not one per row),
- * counted by the database from the recipients (the broadcast/state index) and their messages.
- */
-export async function recipientCounts(
-  db: Queryable,
-  organizationId: string,
-  broadcastIds: readonly string[],
-): Promise<Map<string, RecipientCounts>> {
-  if (broadcastIds.length === 0) return new Map();
-  const rows = rowsOf<RecipientCounts & { broadcast_id: string }>(
-    await db.execute(sql`
-      select r.broadcast_id,
-        count(*) filter (where r.state = 'sent')::int as sent,
-        count(*) filter (where r.state = 'failed')::int as failed,
-        count(*) filter (where r.state in ('pending', 'sending'))::int as pending,
-        count(*) filter (where r.state = 'ambiguous')::int as unknown,
-        count(*) filter (where ${messageDelivered('m')})::int as delivered,
-        count(*) filter (where ${messageRead('m')})::int as read
-      from ${broadcastRecipients} r
-      left join ${messages} m on m.organization_id = r.organization_id and m.id = r.message_id
-      where r.organization_id = ${organizationId}::uuid and r.broadcast_id in (${sql.join(broadcastIds.map((id) => sql`${id}::uuid`), sql`, `)})
-      group by r.broadcast_id`),
-  );
-  return new Map(rows.map(({ broadcast_id: id, ...counts }) => [id, {
-    sent: Number(counts.sent),
-    failed: Number(counts.failed),
-    pending: Number(counts.pending),
-    unknown: Number(counts.unknown),
-    delivered: Number(counts.delivered),
-    read: Number(counts.read),
-  }]));
-}
+// The rules a recipient's figures follow live with the broadcast summary, which keeps them.
+export { messageDelivered, messageRead };
 
 /** Cancels the broadcast's queued recipients (rows already `sending` are with Meta and stay); answers how many. */
 export async function cancelPendingRecipients(db: Queryable, organizationId: string, broadcastId: string): Promise<{ messageIds: string[] }> {
@@ -145,9 +98,9 @@ export async function lockRecipientsOf(db: Queryable, organizationId: string, br
 
 /**
  * "Retry failed": the failed recipients whose message was never delivered and that were never retried
- * go back in the queue once (`retried`), due now, with their error cleared; answers how many.
+ * go back in the queue once (`retried`), due now, with their error cleared; answers their ids.
  */
-export async function requeueFailedRecipients(db: Queryable, organizationId: string, broadcastId: string): Promise<number> {
+export async function requeueFailedRecipients(db: Queryable, organizationId: string, broadcastId: string): Promise<string[]> {
   const requeued = rowsOf<{ id: string }>(
     await db.execute(sql`
       update ${broadcastRecipients} r
@@ -161,5 +114,5 @@ export async function requeueFailedRecipients(db: Queryable, organizationId: str
         )
       returning r.id`),
   );
-  return requeued.length;
+  return requeued.map((row) => row.id);
 }

@@ -167,10 +167,13 @@ export async function assignSlots(
  * - any other row may have reached the customer → `ambiguous` ("unknown"), never sent again, until a
  *   status webhook names it.
  * Takes up to `limit` rows (skipping rows another process is settling); answers how many changed,
- * and their broadcasts.
+ * their broadcasts, and the rows.
  */
-export async function expireLeases(db: Queryable, limit: number): Promise<{ count: number; broadcastIds: string[] }> {
-  const rows = rowsOf<{ broadcast_id: string }>(
+export async function expireLeases(
+  db: Queryable,
+  limit: number,
+): Promise<{ count: number; broadcastIds: string[]; recipients: Array<{ organizationId: string; broadcastId: string; recipientId: string }> }> {
+  const rows = rowsOf<{ id: string; organization_id: string; broadcast_id: string }>(
     await db.execute(sql`
       with expired as (
         select r.id, m.wamid as message_wamid, m.sent_at as message_sent_at,
@@ -194,9 +197,13 @@ export async function expireLeases(db: Queryable, limit: number): Promise<{ coun
         updated_at = now()
       from expired
       where r.id = expired.id
-      returning r.broadcast_id`),
+      returning r.id, r.organization_id, r.broadcast_id`),
   );
-  return { count: rows.length, broadcastIds: [...new Set(rows.map((row) => row.broadcast_id))] };
+  return {
+    count: rows.length,
+    broadcastIds: [...new Set(rows.map((row) => row.broadcast_id))],
+    recipients: rows.map((row) => ({ organizationId: row.organization_id, broadcastId: row.broadcast_id, recipientId: row.id })),
+  };
 }
 
 /** What a status webhook carrying a recipient id (biz_opaque_callback_data) reports for it. */
