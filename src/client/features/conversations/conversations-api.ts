@@ -7,6 +7,7 @@ import type {
   AssignConversationRequest,
   AssignmentCounts,
   Conversation,
+  ConversationBatch,
   ConversationFilter,
   ConversationPage,
   ConversationResponse,
@@ -56,6 +57,11 @@ export const conversationsApi = api.injectEndpoints({
     /** One more page for Load More, merged into the list entry; its own entry is dropped at once. */
     getConversationPage: build.query<ConversationPage, ConversationListArgs & { page: number }>({
       query: ({ page, ...args }) => ({ url: '/conversations', params: listParams(args, page, CONVERSATION_PAGE_SIZE) }),
+      keepUnusedDataFor: 0,
+    }),
+    /** The named conversations, the answer to live nudges, merged into the lists (state/conversation-thunks.ts); its own entry is dropped at once. */
+    getConversationsByIds: build.query<ConversationBatch, readonly string[]>({
+      query: (ids) => ({ url: '/conversations', params: { ids: ids.join(',') } }),
       keepUnusedDataFor: 0,
     }),
     getConversation: build.query<Conversation, string>({

@@ -8,7 +8,8 @@ import { renderInbox } from './testing/render-inbox';
 const { aisha, omar, messages } = aishaAndOmar();
 
 const wait = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout(resolve, ms)));
-const lists = (log: RequestLog) => log.filter((entry) => /^GET \/conversations\?/.test(entry)).length;
+const lists = (log: RequestLog) => log.filter((entry) => /^GET \/conversations\?(?!ids=)/.test(entry)).length;
+const byIds = (log: RequestLog) => log.filter((entry) => entry.startsWith('GET /conversations?ids=')).length;
 const polls = (log: RequestLog, id: string) => log.filter((entry) => entry.startsWith(`GET /conversations/${id}/messages/poll`)).length;
 
 async function openAishaLive() {
@@ -26,25 +27,26 @@ async function openAishaLive() {
 }
 
 describe('the live stream', () => {
-  it('opens /api/events; a burst of nudges refreshes the list once and polls the open chat at once', async () => {
+  it('opens /api/events; a burst of nudges reads the conversations it names once, refetches no list, and polls the open chat at once', async () => {
     const { log, stream } = await openAishaLive();
     expect(stream.url).toMatch(/\/api\/events$/);
     stream.emit('open');
     const [listsBefore, pollsBefore] = [lists(log), polls(log, 'v-1')];
-    // A burst is one batch: one list refresh, and one poll of the open chat, which it names.
+    // A burst is one batch: one request for the conversations it names, and one poll of the open chat, which it names.
     stream.emit('nudge', { conversationId: 'v-1', counter: 9, kind: 'message' });
     stream.emit('nudge', { conversationId: 'v-2', counter: 5, kind: 'message' });
     stream.emit('nudge', { conversationId: 'v-2', counter: 6, kind: 'status' });
     await wait(300);
-    expect(lists(log) - listsBefore).toBe(1);
+    expect(log.filter((entry) => entry.startsWith('GET /conversations?ids='))).toEqual([`GET /conversations?ids=${encodeURIComponent('v-1,v-2')}`]);
     expect(polls(log, 'v-1') - pollsBefore).toBe(1);
     // Within the second after a batch the next one waits; and a nudge about another conversation polls no chat.
     stream.emit('nudge', { conversationId: 'v-2', counter: 7, kind: 'message' });
     await wait(300);
-    expect(lists(log) - listsBefore).toBe(1);
+    expect(byIds(log)).toBe(1);
     await wait(800);
-    expect(lists(log) - listsBefore).toBe(2);
+    expect(byIds(log)).toBe(2);
     expect(polls(log, 'v-1') - pollsBefore).toBe(1);
+    expect(lists(log)).toBe(listsBefore);
   });
 
   it('while the stream is open the chat polls at the list pace; when it drops, the 2 s poll resumes at once, and a reconnect refetches everything', async () => {
@@ -112,16 +114,16 @@ describe('one stream per browser, shared by its tabs', () => {
     expect(polls(log, 'v-1') - pollsBefore).toBe(1);
   }
 
-  it('opens one stream for two tabs, and its nudges refresh both', async () => {
+  it('opens one stream for two tabs, and its nudges reach both', async () => {
     const { log, streams } = await openTabs(2);
     expect(streams).toHaveLength(1);
     streams[0].emit('open');
     await wait(50);
-    const [listsBefore, pollsBefore] = [lists(log), polls(log, 'v-1')];
+    const [byIdsBefore, pollsBefore] = [byIds(log), polls(log, 'v-1')];
     streams[0].emit('nudge', { conversationId: 'v-1', counter: 9, kind: 'message' });
     await wait(300);
-    // Each tab refreshes its own list and polls its own open chat.
-    expect(lists(log) - listsBefore).toBe(2);
+    // Each tab reads the nudged conversation into its own lists and polls its own open chat.
+    expect(byIds(log) - byIdsBefore).toBe(2);
     expect(polls(log, 'v-1') - pollsBefore).toBe(2);
     // While the shared stream is open, neither tab polls at the 2 s pace.
     const quiet = polls(log, 'v-1');
@@ -153,10 +155,10 @@ describe('one stream per browser, shared by its tabs', () => {
     expect(streams).toHaveLength(2);
 
     await expectResyncOnOpen(log, streams[1]);
-    const listsBefore = lists(log);
+    const byIdsBefore = byIds(log);
     streams[1].emit('nudge', { conversationId: 'v-2', counter: 3, kind: 'message' });
     await wait(300);
-    expect(lists(log) - listsBefore).toBe(1);
+    expect(byIds(log) - byIdsBefore).toBe(1);
   });
 
   it('when the leading tab vanishes without a word (closed or crashed: none of its code runs), the other takes the lock, opens the stream and refetches everything once', async () => {

@@ -33,7 +33,7 @@ const wrote = (before: Conversation, content: string, unread = before.unreadCoun
 
 /**
  * The inbox open on its list with the live stream up and the member's switches as given; `shown` is what
- * the next list refresh answers. `nudge()` is the live stream's nudge, and its refresh.
+ * the server answers next. `nudge()` is the live stream's nudges about them, and the list's answer.
  */
 async function openInbox(switches: MemberPreferences, conversations: Conversation[] = [aisha, omar], alerts: FakeAlerts = fakeAlerts()) {
   let shown = conversations;
@@ -49,7 +49,7 @@ async function openInbox(switches: MemberPreferences, conversations: Conversatio
     tab,
     nudge: async (next: Conversation[]) => {
       shown = next;
-      stream.emit('nudge', { conversationId: next[0]?.id ?? 'v-1', counter: 99, kind: 'message' });
+      for (const { id } of next) stream.emit('nudge', { conversationId: id, counter: 99, kind: 'message' });
       // Nudges come in batches, at most one a second.
       await wait(NUDGE_BATCH_MS + 100);
     },

@@ -4,7 +4,8 @@ import { useAppDispatch, useAppSelector } from '@client/app/hooks';
 import type { Conversation } from '@shared/api/conversations';
 import { CONVERSATION_LIST_REFRESH_MS } from '@shared/constants';
 import { useGetAssignmentCountsQuery, useGetConversationsQuery, useGetStatusCountsQuery } from '../conversations-api';
-import { selectListPulse, selectResyncPulse } from '../live/live-slice';
+import { selectResyncPulse } from '../live/live-slice';
+import { useNudgeAnswers } from '../live/use-nudge-answers';
 import { usePulse } from '../live/use-pulse';
 import { usePolling } from '../polling/use-polling';
 import { conversationSelectors, type ConversationListArgs } from '../state/conversation-list-cache';
@@ -17,8 +18,8 @@ const MAX_REFRESH_MS = 8 * CONVERSATION_LIST_REFRESH_MS;
 export type LoadMoreState = 'idle' | 'loading' | 'failed';
 
 /**
- * One list with its counts, refreshed every 30 s while the tab is visible, and Load More. `refreshAlso`
- * runs with each refresh (the open conversation's header).
+ * One list with its counts, refreshed every 30 s while the tab is visible (the live stream's nudges patch
+ * it in between), and Load More. `refreshAlso` runs with each refresh (the open conversation's header).
  */
 export function useConversationList(args: ConversationListArgs, withAssignmentCounts: boolean, refreshAlso?: () => Promise<boolean>) {
   const dispatch = useAppDispatch();
@@ -55,8 +56,14 @@ export function useConversationList(args: ConversationListArgs, withAssignmentCo
   }, [refetchList, refetchStatusCounts, refetchAssignmentCounts, withAssignmentCounts, refreshAlso]);
   // Our loop, not RTK Query's pollingInterval: that polls each query on its own, at one fixed pace, with no back-off after failures.
   usePolling(refresh, { intervalMs: CONVERSATION_LIST_REFRESH_MS, maxIntervalMs: MAX_REFRESH_MS, enabled: true });
-  // The live stream's nudges (batched, at most one a second) and its resync after a drop refresh at once.
-  usePulse(useAppSelector(selectListPulse), () => void refresh());
+  // A nudge reads only the conversations it names (merged into the lists) and, throttled, the counts.
+  const refreshCounts = useCallback((listToo: boolean) => {
+    void refetchStatusCounts();
+    if (withAssignmentCounts) void refetchAssignmentCounts();
+    if (listToo) void refetchList();
+  }, [refetchList, refetchStatusCounts, refetchAssignmentCounts, withAssignmentCounts]);
+  useNudgeAnswers(refreshCounts);
+  // After the stream dropped, nudges missed meanwhile are not replayed: everything is read once.
   usePulse(useAppSelector(selectResyncPulse), () => void refresh());
 
   // Load More's state belongs to one list: another filter starts idle.

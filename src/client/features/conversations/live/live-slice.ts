@@ -3,9 +3,9 @@ import { createSlice, type PayloadAction } from '@reduxjs/toolkit';
 export interface LiveState {
   /** The live stream is open: the open chat polls at the list's pace, and nudges bring changes at once. */
   connected: boolean;
-  /** Bumped for each batch of nudges (at most one a second), and after a reconnect: the list refreshes. */
+  /** Counts the batches of nudges (at most one a second). */
   listPulse: number;
-  /** The conversations the latest batch named, and its number: an open chat among them polls now. */
+  /** The conversations the latest batch named, and its number: the lists read those, and an open chat among them polls now. */
   latest: { pulse: number; conversationIds: string[] };
   /** Bumped when the stream comes back after a drop: everything refetches once (nudges are not replayed). */
   resyncPulse: number;
@@ -42,7 +42,6 @@ export const liveSlice = createSlice({
   },
   selectors: {
     selectLiveConnected: (state) => state.connected,
-    selectListPulse: (state) => state.listPulse,
     selectResyncPulse: (state) => state.resyncPulse,
     selectLatestNudges: (state) => state.latest,
     selectMentionPulse: (state) => state.mentionPulse,
@@ -50,4 +49,4 @@ export const liveSlice = createSlice({
 });
 
 export const { streamOpened, streamDropped, nudgesArrived, mentioned } = liveSlice.actions;
-export const { selectLiveConnected, selectListPulse, selectResyncPulse, selectLatestNudges, selectMentionPulse } = liveSlice.selectors;
+export const { selectLiveConnected, selectResyncPulse, selectLatestNudges, selectMentionPulse } = liveSlice.selectors;

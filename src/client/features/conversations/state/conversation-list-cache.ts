@@ -1,5 +1,5 @@
 import { createEntityAdapter, type EntityState } from '@reduxjs/toolkit';
-import type { Conversation, ConversationFilter, ConversationPage, ConversationStatus } from '@shared/api/conversations';
+import type { Conversation, ConversationBatch, ConversationFilter, ConversationPage, ConversationStatus } from '@shared/api/conversations';
 
 /** Which conversations one list shows; each combination is its own cache entry. */
 export interface ConversationListArgs {
@@ -26,9 +26,11 @@ function activityOf(conversation: Conversation): string {
  * Newest activity first. ISO times of one format compare as strings; ties fall back to the id
  * (UUIDv7, time-ordered) so the order never depends on insertion.
  */
+const newestFirst = (a: Conversation, b: Conversation) => activityOf(b).localeCompare(activityOf(a)) || b.id.localeCompare(a.id);
+
 export const conversationsAdapter = createEntityAdapter<Conversation, string>({
   selectId: (conversation) => conversation.id,
-  sortComparer: (a, b) => activityOf(b).localeCompare(activityOf(a)) || b.id.localeCompare(a.id),
+  sortComparer: newestFirst,
 });
 
 export const conversationSelectors = conversationsAdapter.getSelectors();
@@ -60,4 +62,49 @@ export function listParams(args: ConversationListArgs, page: number, limit: numb
     ...(args.search && { search: args.search }),
     ...(args.mentioned && { mentioned: 'me' }),
   };
+}
+
+/**
+ * Whether a conversation the member may see belongs in a list, judged here from its fields: the list's
+ * assignment and status. A search or the Mentions filter is the server's to judge: null.
+ */
+function belongsTo(args: ConversationListArgs, conversation: Conversation, userId: string): boolean | null {
+  if (args.status && conversation.status !== args.status) return false;
+  if (args.filter === 'mine' && conversation.assignedToId !== userId) return false;
+  if (args.filter === 'unassigned' && conversation.assignedToId !== null) return false;
+  return args.search || args.mentioned ? null : true;
+}
+
+/** Whether a conversation the list does not hold sorts within the rows it has loaded (all of them once nothing is left to load). */
+function withinLoaded(list: ConversationList, conversation: Conversation): boolean {
+  const last = list.ids.at(-1);
+  return !list.hasNext || (last !== undefined && newestFirst(conversation, list.entities[last]) < 0);
+}
+
+/**
+ * Merges the answer to live nudges into a loaded list, on a draft: a held row is updated in place and
+ * moved to its place by the list's order, or removed when it no longer belongs or came back missing; a
+ * conversation that now belongs within the loaded rows is added. Answers whether the list may lack one
+ * it cannot judge (a search or Mentions list), which only a refetch can tell.
+ */
+export function mergeNudged(list: ConversationList, args: ConversationListArgs, batch: ConversationBatch, userId: string): boolean {
+  let unjudged = false;
+  const remove = (id: string) => {
+    if (!list.entities[id]) return;
+    conversationsAdapter.removeOne(list, id);
+    list.total -= 1;
+  };
+  for (const conversation of batch.data) {
+    const belongs = belongsTo(args, conversation, userId);
+    const held = list.entities[conversation.id] !== undefined;
+    if (belongs === false) remove(conversation.id);
+    else if (held) conversationsAdapter.setOne(list, conversation);
+    else if (belongs === null) unjudged = true;
+    else if (withinLoaded(list, conversation)) {
+      conversationsAdapter.addOne(list, conversation);
+      list.total += 1;
+    }
+  }
+  for (const id of batch.missing) remove(id);
+  return unjudged;
 }

@@ -1,5 +1,5 @@
 import { http, HttpResponse, type JsonBodyType } from 'msw';
-import { NO_MEDIA, type AgentsResponse, type Conversation, type ConversationPage, type Message, type MessagePage, type MessagePollResponse, type StatusCounts } from '@shared/api/conversations';
+import { NO_MEDIA, type AgentsResponse, type Conversation, type ConversationBatch, type ConversationPage, type Message, type MessagePage, type MessagePollResponse, type StatusCounts } from '@shared/api/conversations';
 import { apiUrl } from '@client/testing/msw/api-url';
 import { server } from '@client/testing/msw/server';
 import { bySortKey } from '../state/inbox-message';
@@ -67,10 +67,17 @@ export function page(data: Conversation[], hasNext = false, pageNumber = 1): Con
   return { data, pagination: { page: pageNumber, limit: 15, total: data.length, totalPages: hasNext ? 2 : 1, hasNext } };
 }
 
+/** The answer to GET /conversations?ids=: the named conversations among `conversations`, the others missing. */
+export function batchOf(conversations: readonly Conversation[], ids: readonly string[]): ConversationBatch {
+  return { data: conversations.filter((c) => ids.includes(c.id)), missing: ids.filter((id) => !conversations.some((c) => c.id === id)) };
+}
+
 export interface InboxSetup {
   /** The list answer for a request's query (default: `conversations`). */
   list?: (params: URLSearchParams) => ConversationPage | 'fail';
   conversations?: Conversation[];
+  /** The answer to GET /conversations?ids= (default: those of the list's answer, or of `conversations`; the others missing). */
+  byIds?: (ids: string[]) => ConversationBatch;
   /** The newest page of each conversation's messages (default: none). */
   messages?: Record<string, Message[]>;
   counts?: StatusCounts;
@@ -90,6 +97,11 @@ export function mockInbox(setup: InboxSetup = {}): RequestLog {
   const log: RequestLog = [];
   const conversations = setup.conversations ?? [];
   const byId = (id: string) => conversations.find((c) => c.id === id);
+  // What the server holds: the list's answer when the test gives one, else `conversations`.
+  const known = () => {
+    const answer = setup.list?.(new URLSearchParams());
+    return answer && answer !== 'fail' ? answer.data : conversations;
+  };
   const record = (request: Request) => {
     const url = new URL(request.url);
     log.push(`${request.method} ${url.pathname.replace(/^\/api/, '')}${url.search}`);
@@ -111,7 +123,10 @@ export function mockInbox(setup: InboxSetup = {}): RequestLog {
     }),
     http.get(apiUrl('/conversations'), ({ request }) => {
       record(request);
-      const answer = setup.list ? setup.list(new URL(request.url).searchParams) : page(conversations);
+      const params = new URL(request.url).searchParams;
+      const ids = params.get('ids');
+      if (ids !== null) return json(setup.byIds ? setup.byIds(ids.split(',')) : batchOf(known(), ids.split(',')));
+      const answer = setup.list ? setup.list(params) : page(conversations);
       return answer === 'fail' ? json({ error: 'Database unavailable' }, 503) : json(answer);
     }),
     http.get(apiUrl('/conversations/:id/messages/poll'), ({ request, params }) => {
