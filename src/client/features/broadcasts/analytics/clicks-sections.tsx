@@ -6,9 +6,10 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
-import { AUTOMATION_ACTION_LABELS, type AssignmentShare, type ButtonPerformance } from '@shared/api/broadcasts';
+import type { AssignmentShare, ButtonPerformance } from '@shared/api/broadcasts';
 import { BAR_COLORS, ChartFigure } from './chart-figure';
 import { formatCount } from './drill-down';
+import { RuleActionLabel } from './rule-action-label';
 import { SectionCard } from './section-card';
 import { COMPACT_TABLE, WRAP } from './table-style';
 
@@ -60,18 +61,7 @@ export function ButtonPerformanceSection({ buttons }: { buttons: readonly Button
                   <TableCell align="right">{formatCount(button.clickCount)}</TableCell>
                   <TableCell align="right">{formatCount(button.uniqueClicks)}</TableCell>
                   <TableCell sx={WRAP}>
-                    {button.actionType ? AUTOMATION_ACTION_LABELS[button.actionType] : 'No rule'}
-                    {button.tagName && (
-                      <>
-                        {' '}
-                        <Box component="strong">{button.tagName}</Box>
-                      </>
-                    )}
-                    {button.assignedAgent && (
-                      <Typography variant="caption" color="text.secondary" component="span" sx={{ display: 'block', ...EMAIL }}>
-                        {button.assignedAgent.name} ({button.assignedAgent.email})
-                      </Typography>
-                    )}
+                    <RuleActionLabel actionType={button.actionType} tagName={button.tagName} agent={button.assignedAgent} />
                   </TableCell>
                 </TableRow>
               ))}

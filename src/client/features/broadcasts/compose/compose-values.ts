@@ -1,4 +1,4 @@
-import type { AutomationAction, CreateBroadcastRequest } from '@shared/api/broadcasts';
+import type { AutomationAction, AutomationRuleInput, CreateBroadcastRequest } from '@shared/api/broadcasts';
 import type { Contact } from '@shared/api/contacts';
 import type { TemplateParameter } from '@shared/api/template-parameters';
 import type { Template } from '@shared/api/templates';
@@ -56,6 +56,17 @@ export function fieldsForTemplate(template: Template | undefined, parameters: re
   };
 }
 
+/** A rule as the API takes it: only the target of its own action. */
+export function ruleRequest(rule: RuleValues): AutomationRuleInput {
+  return {
+    triggerId: rule.triggerId,
+    triggerText: rule.triggerText,
+    actionType: rule.actionType,
+    targetUserId: rule.actionType === 'assign_agent' ? rule.targetUserId : null,
+    targetTagId: rule.actionType === 'add_tag' ? rule.targetTagId : null,
+  };
+}
+
 /** POST /broadcast's body: the audience of the chosen mode only, and each rule with only its own target. */
 export function toCreateRequest(values: ComposeValues): CreateBroadcastRequest {
   const header = headerRequest(values.header);
@@ -64,13 +75,7 @@ export function toCreateRequest(values: ComposeValues): CreateBroadcastRequest {
     // Fixed text goes as a bare string, as before contact fields.
     parameters: wireParameters(values.parameters),
     ...(values.audience === 'tags' ? { tagIds: values.tagIds } : { contactIds: values.contactIds }),
-    rules: values.rules.map((rule) => ({
-      triggerId: rule.triggerId,
-      triggerText: rule.triggerText,
-      actionType: rule.actionType,
-      targetUserId: rule.actionType === 'assign_agent' ? rule.targetUserId : null,
-      targetTagId: rule.actionType === 'add_tag' ? rule.targetTagId : null,
-    })),
+    rules: values.rules.map(ruleRequest),
     ...(header ? { header } : {}),
   };
 }

@@ -1,4 +1,5 @@
-import type { Broadcast, BroadcastAnalytics, BroadcastRecipient, BroadcastsResponse } from '@shared/api/broadcasts';
+import type { BroadcastDetail } from '@shared/api/broadcast-detail';
+import type { AutomationRule, Broadcast, BroadcastAnalytics, BroadcastRecipient, BroadcastsResponse } from '@shared/api/broadcasts';
 import type { Contact } from '@shared/api/contacts';
 import type { Tag, TagPage } from '@shared/api/tags';
 import type { Template, TemplatesResponse } from '@shared/api/templates';
@@ -156,6 +157,31 @@ export function recipient(n: number, overrides: Partial<BroadcastRecipient> = {}
     deliveredAt: '2026-03-05T10:00:12.000Z',
     readAt: null,
     repliedAt: null,
+    ...overrides,
+  };
+}
+
+/** A broadcast of welcome_message with what its form needs (GET /broadcast/{id}): a draft by default. */
+export function broadcastDetail(overrides: Partial<BroadcastDetail> & { id: string }): BroadcastDetail {
+  return {
+    ...broadcast({ status: 'draft', totalCount: 0, sentCount: 0, failedCount: 0, unknownCount: 0, deliveredCount: 0, readCount: 0, completedAt: null, ...overrides }),
+    templateId: welcomeTemplate.id,
+    header: null,
+    contacts: [],
+    buttons: [{ id: '0', text: 'Browse products' }, { id: '2', text: 'Store hours' }],
+    rules: [],
+    ...overrides,
+  };
+}
+
+export function rule(broadcastId: string, overrides: Partial<AutomationRule> & Pick<AutomationRule, 'triggerId' | 'triggerText'>): AutomationRule {
+  return {
+    id: uuid(600 + Number(overrides.triggerId)),
+    broadcastId,
+    actionType: 'do_nothing',
+    targetUserId: null,
+    targetTagId: null,
+    createdAt: '2026-03-05T10:00:00.000Z',
     ...overrides,
   };
 }
