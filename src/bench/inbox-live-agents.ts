@@ -1,6 +1,9 @@
 import http from 'node:http';
 import type { LiveNudge } from '@shared/api/live';
 import { CONVERSATION_LIST_REFRESH_MS, CONVERSATION_PAGE_SIZE, MESSAGE_POLL_MS } from '@shared/constants';
+import { CONVERSATION_IDS_MAX } from '@shared/validation/conversations';
+import { idBatcher } from '../client/features/conversations/live/id-batcher';
+import { trailingThrottle } from '../client/features/conversations/live/trailing-throttle';
 import { readNudges } from '../server/testing/nudge-reader';
 import { nowMs } from './abuse-stats';
 import type { BenchAgent } from './inbox-live-stack';
@@ -10,8 +13,10 @@ import type { BenchAgent } from './inbox-live-stack';
  * browser per host, plus the stream's own):
  * - `live`: the stream (GET /api/events) open; the open chat polled every 30 s while it is up (2 s while
  *   it is down); the list, its counts and the open conversation refreshed every 30 s; nudges batched to
- *   at most one refresh a second, which also polls the open chat when the batch names it; a reconnect
- *   refreshes everything once (use-live-stream.ts, use-messages.ts, use-conversation-list.ts);
+ *   one batch a second, which reads the conversations it names (GET /api/conversations?ids=, at most one
+ *   a second, never two at once), refreshes the counts at most every 5 s (and once after the last batch)
+ *   and polls the open chat when it names it; a reconnect refreshes everything once (use-live-stream.ts,
+ *   use-nudge-answers.ts, use-messages.ts, use-conversation-list.ts, with the web app's own batcher and throttle);
  * - `polling`: no stream; the open chat polled every 2 s, the list refreshed every 30 s (the web app
  *   without the stream).
  * A timer waits after its work settles, and the same request is never sent twice at once (RTK Query
@@ -56,6 +61,8 @@ export interface Recorder {
 }
 
 const NUDGE_BATCH_MS = 1_000;
+/** The counts' pace while nudges keep coming (use-nudge-answers.ts). */
+const COUNTS_REFRESH_MS = 5_000;
 const RECONNECT_MS = 2_000;
 
 class SimulatedAgent {
@@ -70,6 +77,8 @@ class SimulatedAgent {
   private batchTimer: ReturnType<typeof setTimeout> | null = null;
   private lastBatchAt = 0;
   private cursor: number;
+  private readonly nudgedConversations = idBatcher((ids) => this.get(`/api/conversations?ids=${ids.join(',')}`), NUDGE_BATCH_MS, CONVERSATION_IDS_MAX);
+  private readonly counts = trailingThrottle(() => void this.refreshCounts(), COUNTS_REFRESH_MS);
 
   constructor(
     private readonly index: number,
@@ -92,6 +101,8 @@ class SimulatedAgent {
     for (const timer of this.timers) clearTimeout(timer);
     if (this.batchTimer) clearTimeout(this.batchTimer);
     if (this.pollTimer) clearTimeout(this.pollTimer);
+    this.nudgedConversations.stop();
+    this.counts.stop();
     this.stream?.destroy();
     this.http.destroy();
   }
@@ -141,6 +152,12 @@ class SimulatedAgent {
       ...(this.setup.seesAll ? ['/api/conversations/assignment/counts'] : []),
       `/api/conversations/${this.setup.openConversationId}`,
     ];
+    await Promise.all(paths.map((path) => this.get(path)));
+  }
+
+  /** The status counts (and the assignment counts for those who may choose All/Mine/Unassigned). */
+  private async refreshCounts(): Promise<void> {
+    const paths = ['/api/conversations/status/counts?filter=all', ...(this.setup.seesAll ? ['/api/conversations/assignment/counts'] : [])];
     await Promise.all(paths.map((path) => this.get(path)));
   }
 
@@ -211,11 +228,12 @@ class SimulatedAgent {
   private flush(): void {
     this.batchTimer = null;
     this.lastBatchAt = Date.now();
-    const named = this.pending.has(this.setup.openConversationId);
+    const ids = [...this.pending];
     this.pending = new Set();
     if (this.stopped) return;
-    void this.refresh();
-    if (named) void this.poll();
+    this.nudgedConversations.add(ids);
+    this.counts.call();
+    if (ids.includes(this.setup.openConversationId)) void this.poll();
   }
 }
 
