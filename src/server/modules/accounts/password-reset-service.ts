@@ -99,7 +99,7 @@ export async function createMemberResetLink(
 }
 
 /** A reset link for whoever uses this address, for the server's operator (`npm run reset-password`). */
-export async function createResetLinkForEmail(db: Database, config: AppConfig, email: string): Promise<{ link: string; expiresAt: Date }> {
+export async function createResetLinkForEmail(db: Database, config: Pick<AppConfig, 'publicUrl'>, email: string): Promise<{ link: string; expiresAt: Date }> {
   const user = await findUserByEmail(db, normalizeEmail(email));
   if (!user) throw notFound(NO_ACCOUNT_WITH_EMAIL);
   return issueResetLink(db, config.publicUrl, user.id);
