@@ -144,9 +144,11 @@ export async function foldNotedChanges(db: Queryable, limit: number): Promise<nu
       ), keys as (
         select distinct organization_id, broadcast_id, recipient_id from taken
       ), changed as (${CHANGED}), moved as (${MOVED}), summed as (
-        update ${broadcastSummaries} s set ${raw(FIGURES.map((f) => `${f} = s.${f} + moved.${f}`).join(', '))}, changed_at = now()
-        from moved
-        where s.organization_id = moved.organization_id and s.broadcast_id = moved.broadcast_id
+        -- A summary missing (never opened) is made here, unreconciled: the next reconcile counts it in full.
+        insert into ${broadcastSummaries} as s (organization_id, broadcast_id, ${figureList()})
+        select organization_id, broadcast_id, ${figureList()} from moved
+        on conflict (organization_id, broadcast_id) do update set
+          ${raw(FIGURES.map((f) => `${f} = s.${f} + excluded.${f}`).join(', '))}, changed_at = now()
         returning 1
       ), kept as (
         insert into ${broadcastSummaryEntries} (recipient_id, organization_id, broadcast_id, ${figureList()}, error_code, error_message)
