@@ -34,6 +34,8 @@ export interface PendingInvitation {
 export interface InvitationsResponse {
   invitations: PendingInvitation[];
   total: number;
+  /** The server sends email (SMTP_URL): invitations are emailed; otherwise the inviter shares the link. */
+  emailConfigured: boolean;
 }
 
 export interface InviteMemberRequest {
@@ -47,8 +49,8 @@ export interface ChangeMemberRoleRequest {
 
 /**
  * The answer to creating or resending an invitation. `token` is the only moment the raw token exists
- * outside the link: the SPA builds `{origin}/invite/{token}` from it. `delivered` tells whether a
- * mail transport sent the link (Parley ships with none, so the inviter shares the link).
+ * outside the link: the SPA builds `{origin}/invite/{token}` from it. `delivered` tells whether the
+ * link was emailed (queued for sending); without email configured the inviter shares the link.
  */
 export interface InvitationIssuedResponse extends MessageResponse {
   invitation: PendingInvitation;

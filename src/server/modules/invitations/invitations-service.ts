@@ -35,11 +35,15 @@ export const INVITATION_NOT_FOUND_FOR_RESEND = 'Invitation not found';
 /** Whoever invites: their organization, their own user and the permissions of their role. */
 export type Inviter = Pick<AuthContext, 'organizationId' | 'userId' | 'permissions'>;
 
+/** Sends an issued invitation's link (the outbox, or nothing without email), inside the transaction that issued it. */
+export type InvitationDelivery = (tx: Queryable, issued: IssuedInvitation) => Promise<void>;
+
 export interface IssuedInvitation {
   invitationId: string;
   email: string;
   roleName: string;
   token: string;
+  expiresAt: Date;
 }
 
 export function invitationExpiry(now = Date.now()): Date {
@@ -65,6 +69,7 @@ export async function createInvitation(
   db: Database,
   inviter: Inviter,
   input: { email: string; roleId: string },
+  deliver: InvitationDelivery,
 ): Promise<IssuedInvitation> {
   try {
     return await db.transaction(async (tx) => {
@@ -73,13 +78,16 @@ export async function createInvitation(
       const open = await findOpenInvitationFor(tx, inviter.organizationId, input.email);
       if (open && open.expiresAt.getTime() > Date.now()) throw conflict(ALREADY_INVITED);
       if (open) await deleteInvitation(tx, inviter.organizationId, open.id);
+      const expiresAt = invitationExpiry();
       const { id, token } = await storeInvitation(tx, {
         organizationId: inviter.organizationId,
         email: input.email,
         roleId: role.id,
         invitedByUserId: inviter.userId,
-      });
-      return { invitationId: id, email: input.email, roleName: role.name, token };
+      }, expiresAt);
+      const issued = { invitationId: id, email: input.email, roleName: role.name, token, expiresAt };
+      await deliver(tx, issued);
+      return issued;
     });
   } catch (error) {
     // Two inviters racing for one address: the pending-invitation unique index lets one through.
@@ -92,20 +100,32 @@ export async function createInvitation(
  * Issues a fresh token and a fresh expiry for an invitation that has not been accepted (expired ones
  * come back to life). Every earlier link for it stops working.
  */
-export async function reissueInvitation(db: Database, inviter: Inviter, invitationId: string): Promise<IssuedInvitation> {
+export async function reissueInvitation(
+  db: Database,
+  inviter: Inviter,
+  invitationId: string,
+  deliver: InvitationDelivery,
+): Promise<IssuedInvitation> {
   return db.transaction(async (tx) => {
     const invitation = await findOpenInvitation(tx, inviter.organizationId, invitationId);
     if (!invitation) throw notFound(INVITATION_NOT_FOUND_FOR_RESEND);
     // Whoever hands out a link hands out its role: the same rule as inviting.
     const role = await lockAssignableRole(tx, inviter, invitation.roleId);
     const token = newToken();
-    await renewInvitationToken(tx, inviter.organizationId, invitation.id, { tokenHash: hashToken(token), expiresAt: invitationExpiry() });
-    return { invitationId: invitation.id, email: invitation.email, roleName: role.name, token };
+    const expiresAt = invitationExpiry();
+    await renewInvitationToken(tx, inviter.organizationId, invitation.id, { tokenHash: hashToken(token), expiresAt });
+    const issued = { invitationId: invitation.id, email: invitation.email, roleName: role.name, token, expiresAt };
+    await deliver(tx, issued);
+    return issued;
   });
 }
 
 /** Invitations still waiting to be accepted (not used, not expired), oldest first, one page. */
-export function listInvitations(db: Database, organizationId: string, page: PageRequest): Promise<InvitationsResponse> {
+export function listInvitations(
+  db: Database,
+  organizationId: string,
+  page: PageRequest,
+): Promise<Omit<InvitationsResponse, 'emailConfigured'>> {
   return listPendingInvitations(db, organizationId, { offset: offsetOf(page), limit: page.limit });
 }
 

@@ -6,8 +6,6 @@ import { invitations } from '../../db/schema';
 import { addMemberWith, roleIdByName } from '../../testing/fixtures';
 import { createAppWithAdmin, TEST_PASSWORD, uniqueEmail, type Member, type TestApp } from '../../testing/test-app';
 import { invite, signUpWithInvitation } from '../members/team-fixtures';
-import type { InvitationMessage, InvitationTransport } from './invitation-transport';
-import { deliverInvitation } from './invitation-delivery';
 
 let t: TestApp;
 let admin: Member;
@@ -37,7 +35,7 @@ describe('POST /api/members/invite', () => {
     const response = await admin.request({ method: 'POST', url: '/api/members/invite', payload: { email: ` ${email.toUpperCase()} `, roleId: agentRoleId } });
     expect(response.statusCode).toBe(201);
     const body = response.json<InvitationIssuedResponse>();
-    expect(body.message).toBe(`Invitation created for ${email}. Copy the invitation link to share it.`);
+    expect(body.message).toBe(`Invitation created for ${email}. No email is configured: copy the link and send it yourself.`);
     expect(body.delivered).toBe(false);
     expect(body.token.length).toBeGreaterThanOrEqual(22); // ≥ 128 bits in base64url
     expect(body.invitation).toMatchObject({ email, role: { id: agentRoleId, name: 'Agent' }, invitedBy: { name: 'Ada Admin' } });
@@ -106,6 +104,7 @@ describe('GET /api/members/invitations', () => {
     expect(ids).not.toContain(expired.invitation.id);
     expect(ids).not.toContain(used.invitation.id);
     expect(body.total).toBe(body.invitations.length);
+    expect(body.emailConfigured).toBe(false);
     expect(body.invitations.find((i) => i.id === open.invitation.id)).toEqual(open.invitation);
     expect(JSON.stringify(body)).not.toContain(open.token);
   });
@@ -122,7 +121,9 @@ describe('POST /api/members/invitations/:id/resend', () => {
     expect(response.statusCode).toBe(200);
     const resent = response.json<InvitationIssuedResponse>();
     expect(resent.token).not.toBe(issued.token);
-    expect(resent.message).toBe(`A new invitation link was created for ${issued.invitation.email}`);
+    expect(resent.message).toBe(
+      `A new invitation link was created for ${issued.invitation.email}. The previous link no longer works. No email is configured: copy the link and send it yourself.`,
+    );
     expect(new Date(resent.invitation.expiresAt).getTime()).toBeGreaterThan(Date.now() + (INVITATION_TTL_DAYS - 1) * DAY_MS);
     expect((await lookup(issued.token)).statusCode).toBe(404);
     expect((await lookup(resent.token)).statusCode).toBe(200);
@@ -178,29 +179,6 @@ describe('joining through the link', () => {
       payload: { name: 'Late Comer', email: issued.invitation.email, password: TEST_PASSWORD, inviteToken: issued.token },
     });
     expect(signup.statusCode).toBe(404);
-  });
-});
-
-describe('delivery through a mail transport', () => {
-  const auth = { name: 'Ada Admin', organizationName: 'Invite Org' } as Parameters<typeof deliverInvitation>[2];
-  const issued = { invitationId: 'i-1', email: 'sam@example.com', roleName: 'Agent', token: 'tok_123' };
-  const expiresAt = new Date('2030-01-01T00:00:00Z');
-  const log = { error: jest.fn() } as unknown as Parameters<typeof deliverInvitation>[5];
-
-  test('a transport receives the PUBLIC_URL link and the details a mail needs', async () => {
-    const sent: InvitationMessage[] = [];
-    const transport: InvitationTransport = { send: async (message) => { sent.push(message); return { delivered: true }; } };
-    expect(await deliverInvitation(transport, 'https://parley.example', auth, issued, expiresAt, log)).toBe(true);
-    expect(sent).toEqual([{
-      to: 'sam@example.com', organizationName: 'Invite Org', roleName: 'Agent', invitedByName: 'Ada Admin',
-      link: 'https://parley.example/invite/tok_123', expiresAt,
-    }]);
-  });
-
-  test('a failing transport leaves the invitation usable and reports it undelivered, without logging the link', async () => {
-    const transport: InvitationTransport = { send: async () => { throw new Error('SMTP said no to https://parley.example/invite/tok_123'); } };
-    expect(await deliverInvitation(transport, 'https://parley.example', auth, issued, expiresAt, log)).toBe(false);
-    expect(JSON.stringify((log.error as jest.Mock).mock.calls)).not.toContain('tok_123');
   });
 });
 
