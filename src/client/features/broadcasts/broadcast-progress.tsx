@@ -2,13 +2,12 @@ import Box from '@mui/material/Box';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
 import type { Broadcast } from '@shared/api/broadcasts';
+import { formatCount } from '@shared/format/count';
 import { isUnfinished, isUnsent } from './broadcast-status';
-
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** 'sent / failed / unknown of total', the counts the progress is made of. */
 function progressText(broadcast: Pick<Broadcast, 'sentCount' | 'failedCount' | 'unknownCount' | 'totalCount'>): string {
-  const n = numberFormat.format;
+  const n = formatCount;
   return `${n(broadcast.sentCount)} sent / ${n(broadcast.failedCount)} failed / ${n(broadcast.unknownCount)} unknown of ${n(broadcast.totalCount)}`;
 }
 

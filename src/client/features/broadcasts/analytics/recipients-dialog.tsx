@@ -15,7 +15,7 @@ import type { BroadcastRecipient } from '@shared/api/broadcasts';
 import { useGetBroadcastRecipientsQuery } from '../broadcasts-api';
 import { RECIPIENT_STATE_LABELS } from '../broadcast-status';
 import { CsvExportButton } from './csv-export';
-import type { DrillDown } from './drill-down';
+import { formatCount, type DrillDown } from './drill-down';
 
 /** Rows per page of a drill-down. */
 const RECIPIENT_PAGE_SIZE = 25;
@@ -72,14 +72,22 @@ function RecipientsGrid({ broadcastId, drillDown }: { broadcastId: string; drill
   }, [narrow]);
 
   if (isError && !data) return <Alert severity="error">Failed to load recipients. Please try again.</Alert>;
+  const total = data?.pagination.total;
   return (
-    <PagedDataGrid
-      page={pageOf(data?.data, data?.pagination.total, isFetching)}
-      columns={columns}
-      getRowHeight={() => 'auto'}
-      emptyText="No recipients in this list"
-      label={`Recipients: ${drillDown.title}`}
-    />
+    <>
+      {total !== undefined && (
+        <Typography variant="body2" color="text.secondary">
+          {formatCount(total)} {total === 1 ? 'recipient' : 'recipients'}
+        </Typography>
+      )}
+      <PagedDataGrid
+        page={pageOf(data?.data, total, isFetching)}
+        columns={columns}
+        getRowHeight={() => 'auto'}
+        emptyText="No recipients in this list"
+        label={`Recipients: ${drillDown.title}`}
+      />
+    </>
   );
 }
 
