@@ -4,7 +4,7 @@
 // landlines and new ranges, so `max`'s stricter digit patterns would buy little beyond a heavier bundle
 // and refusals of numbers allocated after the metadata was published. `mobile` would refuse landlines.
 import metadata from 'libphonenumber-js/min/metadata';
-import { parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/min';
+import { getCountryCallingCode, isSupportedCountry, parsePhoneNumberFromString, type PhoneNumber } from 'libphonenumber-js/min';
 
 /**
  * Phone numbers of every country, shared by the contact form, the CSV preview and the server so that one
@@ -39,6 +39,22 @@ export function phoneDigits(phoneNumber: string): string {
 export function isKnownCountryCode(countryCode: string): boolean {
   const code = countryCode.trim();
   return code.startsWith('+') && CALLING_CODES.has(code.slice(1));
+}
+
+/**
+ * The calling code a country code is written as, in any of the usual ways: '+44', '44', '0044' (the
+ * international prefix), or the country's ISO code ('GB', 'gb'); spaces ignored. Undefined for anything
+ * else, and for a code no country dials with.
+ */
+export function readCountryCode(written: string): string | undefined {
+  const text = written.replace(/\s+/g, '');
+  if (/^[A-Za-z]{2}$/.test(text)) {
+    const region = text.toUpperCase();
+    return isSupportedCountry(region) ? `+${getCountryCallingCode(region)}` : undefined;
+  }
+  const digits = /^(?:\+|00)?(\d{1,4})$/.exec(text)?.[1];
+  const code = digits === undefined ? undefined : `+${digits}`;
+  return code && isKnownCountryCode(code) ? code : undefined;
 }
 
 function stored(phone: PhoneNumber): NormalizedPhone {

@@ -2,6 +2,12 @@ import type { Paginated } from './pagination';
 
 export type NoteType = 'note' | 'system';
 
+/** Who an activity entry no member caused is credited to: Parley itself, or the customer's WhatsApp. */
+export type NoteCredit = 'parley' | 'whatsapp';
+
+/** The name a credited entry shows instead of a member's. */
+export const NOTE_CREDIT_NAMES: Record<NoteCredit, string> = { parley: 'Parley', whatsapp: 'WhatsApp' };
+
 /** A note or an activity entry on a contact's timeline. */
 export interface ContactNote {
   id: string;
@@ -12,6 +18,11 @@ export interface ContactNote {
    */
   userId: string | null;
   user: { name: string } | null;
+  /**
+   * Set on activity entries Parley wrote itself (an import, an automation) or that the customer's
+   * WhatsApp caused (created by a message, an opt-out): shown as theirs, never as a member's.
+   */
+  credit: NoteCredit | null;
   content: string;
   type: NoteType;
   createdAt: string;

@@ -62,16 +62,51 @@ describe('checkCsvRow', () => {
     [['', 'Someone', '+91'], 'Phone number is required'],
     [['12345', '', '+91'], 'Phone number must be 7-15 digits'],
     [['98765x3210', '', '+91'], 'Phone number must be 7-15 digits'],
-    [['9876543210', '', '+1234567'], 'Invalid country code format'],
-    [['9876543210', 'Agent 007', '+91'], 'Name contains invalid characters'],
-    [['9876543210', 'X', '+91'], 'Name must be at least 2 characters'],
+    [['9876543210', '', '+1234567'], 'Unknown country code "+1234567": write it as +44, 44, 0044 or a country\'s two-letter code (GB)'],
     [['+999 1234 567', '', ''], 'Unknown country code in mobile: add a country_code column'],
-    [['9876543210', '', '+999'], 'Invalid country code format'],
+    [['9876543210', '', '+999'], 'Unknown country code "+999": write it as +44, 44, 0044 or a country\'s two-letter code (GB)'],
+    [['9876543210', '', 'XX'], 'Unknown country code "XX": write it as +44, 44, 0044 or a country\'s two-letter code (GB)'],
+    [['9876543210', '', 'India'], 'Unknown country code "India": write it as +44, 44, 0044 or a country\'s two-letter code (GB)'],
     [['+44 7911 1234', '', ''], 'Phone number is not valid for country code +44'],
     [['501234567', '', ''], 'Phone number is not valid for country code +91'],
     [['+971501234567', '', '+91'], 'Mobile +971501234567 does not start with its country code +91'],
   ])('%j is refused: %s', (fields, reason) => {
     expect(reasonOf(fields)).toBe(reason);
+  });
+
+  test.each([['+44'], ['44'], ['0044'], ['GB'], ['gb'], [' g b '], ['00 44']])('country_code %j reads as +44', (code) => {
+    expect(checkCsvRow(['07911 123456', 'Oliver Smith', code], columns)).toEqual({
+      kind: 'contact',
+      contact: { countryCode: '+44', phoneNumber: '7911123456', e164: '+447911123456', name: 'Oliver Smith' },
+    });
+  });
+
+  test.each([
+    ['Whitfield, James', 'Whitfield James'],
+    ['🌸 Zoë ✨', 'Zoë'],
+    ['Ravi "R" Kumar', 'Ravi R Kumar'],
+    ['Agent 007', 'Agent'],
+    ['❤️ Mia', 'Mia'],
+    ['Line\r\nBreak', 'Line Break'],
+    ['A'.repeat(150), 'A'.repeat(100)],
+  ])('a name the rule refuses, %j, is imported cleaned to %j, keeping the name as written', (name, cleaned) => {
+    expect(checkCsvRow(['+44 7911 123456', name, ''], columns)).toEqual({
+      kind: 'contact',
+      contact: { countryCode: '+44', phoneNumber: '7911123456', e164: '+447911123456', name: cleaned },
+      renamedFrom: name,
+    });
+  });
+
+  test.each([['🌸✨'], ['X'], ['123'], ['😀 7']])('a name with nothing a name can keep, %j, imports the number without a name', (name) => {
+    expect(checkCsvRow(['9876543210', name, ''], columns)).toEqual({
+      kind: 'contact',
+      contact: { countryCode: '+91', phoneNumber: '9876543210', e164: '+919876543210', name: null },
+      renamedFrom: name,
+    });
+  });
+
+  test('a row with a bad number is an error for its number, whatever its name', () => {
+    expect(reasonOf(['12345', 'Agent 007', '+91'])).toBe('Phone number must be 7-15 digits');
   });
 
   test('a number seen earlier in the file is reported against its first line', () => {

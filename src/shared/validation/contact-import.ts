@@ -1,9 +1,10 @@
 import { object } from 'yup';
-import { COUNTRY_CODE_DIGITS, CSV_DEFAULT_COUNTRY_CODE, CSV_MAX_BYTES, TAG_NAME } from '../constants';
+import type { CsvRowWarning } from '../api/contact-import';
+import { CONTACT_NAME, CSV_DEFAULT_COUNTRY_CODE, CSV_MAX_BYTES, TAG_NAME } from '../constants';
 import { withoutFormulaGuard } from '../csv/formula-guard';
-import { countryCodePrefixOf, detectCountryCode, parsePhone, phoneDigits } from '../phone';
+import { countryCodePrefixOf, detectCountryCode, parsePhone, phoneDigits, readCountryCode } from '../phone';
 import { validate } from './first-error';
-import { acceptedContactFields, contactNameField, countryCodeField, phoneNumberField, type AcceptedContact } from './contacts';
+import { acceptedContactFields, cleanContactName, countryCodeField, isAcceptedContactName, phoneNumberField, type AcceptedContact } from './contacts';
 import { tagNameField } from './tags';
 
 /**
@@ -93,27 +94,38 @@ export type ImportedContact = AcceptedContact;
 
 /**
  * A bad row's reason is computed on demand: yup's message costs more than the row's check, and an import only reports
- * the first CSV_IMPORT_MAX_REPORTED_ERRORS of what may be 200,000 bad rows.
+ * the first CSV_IMPORT_MAX_REPORTED_ERRORS of what may be 200,000 bad rows. A good row whose name the
+ * rule refused carries the name as written (`renamedFrom`); the contact has the cleaned name.
  */
 export type CsvRowOutcome =
   | { kind: 'blank' }
-  | { kind: 'contact'; contact: ImportedContact }
+  | { kind: 'contact'; contact: ImportedContact; renamedFrom?: string }
   | { kind: 'error'; reason: () => string };
+
+const NAME_RULE = `a name holds only letters, spaces and . ' -, ${CONTACT_NAME.min} to ${CONTACT_NAME.max} characters`;
+
+/** A good row imported with its name cleaned (or without one): its line, the name as written, and what was kept. */
+export function csvRowWarning(line: number, name: string, importedAs: string | null): CsvRowWarning {
+  const reason = importedAs === null ? `Imported without a name (${NAME_RULE})` : `Imported as "${importedAs}" (${NAME_RULE})`;
+  return { line, name, importedAs, reason };
+}
+
+/** What an error line says of a country_code it cannot read: the value, and the ways it may be written. */
+export function unknownCountryCode(written: string): string {
+  return `Unknown country code "${written}": write it as +44, 44, 0044 or a country's two-letter code (GB)`;
+}
 
 const failure = (reason: () => string): CsvRowOutcome => ({ kind: 'error', reason });
 const because = (message: string) => failure(() => message);
 
-/** A country_code cell written without its '+' ('971'). */
-const BARE_COUNTRY_CODE = new RegExp(`^\\d{${COUNTRY_CODE_DIGITS.min},${COUNTRY_CODE_DIGITS.max}}$`);
-
-// The number's rules first: a row with a bad number and a bad name is reported for its number.
-const rowSchema = object({ phoneNumber: phoneNumberField, countryCode: countryCodeField, name: contactNameField });
+// A name never makes a row bad (it is cleaned instead), so a bad row is reported for its number.
+const rowSchema = object({ phoneNumber: phoneNumberField, countryCode: countryCodeField });
 
 /**
  * Reads one data row. The country code comes, in this order, from a mobile written internationally
- * ('+44 7911 123456'), the country_code column ('+971' or '971'), or else (see bareNumberCountryCode)
- * the default or the code a bare international mobile starts with. Then the contact form's own rules
- * apply.
+ * ('+44 7911 123456'), the country_code column ('+44', '44', '0044' or 'GB'), or else (see
+ * bareNumberCountryCode) the default or the code a bare international mobile starts with. Then the
+ * contact form's own rules apply, except that a name they refuse is cleaned rather than losing the row.
  */
 export function checkCsvRow(fields: readonly string[], columns: CsvColumns): CsvRowOutcome {
   // A Parley export guards cells a spreadsheet would run; the guard is taken off so the file reads back as exported.
@@ -122,7 +134,8 @@ export function checkCsvRow(fields: readonly string[], columns: CsvColumns): Csv
 
   const mobile = cell(columns.mobile);
   const column = cell(columns.countryCode);
-  const named = column && BARE_COUNTRY_CODE.test(column) ? `+${column}` : column;
+  const named = column && readCountryCode(column);
+  if (named === undefined) return because(unknownCountryCode(column));
 
   let countryCode = named;
   let phoneNumber = mobile;
@@ -137,7 +150,9 @@ export function checkCsvRow(fields: readonly string[], columns: CsvColumns): Csv
     countryCode = bareNumberCountryCode(phoneDigits(mobile));
   }
 
-  const values = { name: cell(columns.name), countryCode, phoneNumber };
+  const written = cell(columns.name);
+  const name = written === '' || isAcceptedContactName(written) ? written : cleanContactName(written);
+  const values = { name, countryCode, phoneNumber };
   const contact = acceptedContactFields(values);
   if (!contact) {
     return failure(() => {
@@ -145,7 +160,7 @@ export function checkCsvRow(fields: readonly string[], columns: CsvColumns): Csv
       return result.ok ? 'Invalid row' : result.message;
     });
   }
-  return { kind: 'contact', contact };
+  return name === written ? { kind: 'contact', contact } : { kind: 'contact', contact, renamedFrom: written };
 }
 
 /**

@@ -77,6 +77,39 @@ export interface AcceptedContact extends NormalizedPhone {
   name: string | null;
 }
 
+/** Whether the name rule keeps a trimmed, non-blank name as it is. */
+export function isAcceptedContactName(trimmedName: string): boolean {
+  return trimmedName.length >= CONTACT_NAME.min && trimmedName.length <= CONTACT_NAME.max && CONTACT_NAME_CHARACTERS.test(trimmedName);
+}
+
+// Emoji presentation selectors are marks to the rule, but carry nothing of a name.
+const VARIATION_SELECTORS = /[\uFE00-\uFE0F\u{E0100}-\u{E01EF}]/gu;
+const REFUSED_NAME_CHARACTERS = /[^\p{L}\p{M} .'-]/gu;
+// A combining mark left without the letter it belonged to.
+const ORPHAN_MARKS = /(^|[^\p{L}\p{M}])\p{M}+/gu;
+
+/**
+ * The name the contact-name rule keeps from one it refuses: any whitespace read as a space, every other
+ * character a name may not hold removed, spaces collapsed, and cut to the longest name allowed
+ * ('Whitfield, James' → 'Whitfield James', '🌸 Zoë ✨' → 'Zoë'). Null when too little is left for a name.
+ */
+export function cleanContactName(name: string): string | null {
+  const kept = name
+    .replace(/\s/gu, ' ')
+    .replace(VARIATION_SELECTORS, '')
+    .replace(REFUSED_NAME_CHARACTERS, '')
+    .replace(ORPHAN_MARKS, '$1')
+    .replace(/ {2,}/g, ' ')
+    .trim();
+  let cut = '';
+  for (const character of kept) {
+    if (cut.length + character.length > CONTACT_NAME.max) break;
+    cut += character;
+  }
+  cut = cut.trim();
+  return cut.length >= CONTACT_NAME.min ? cut : null;
+}
+
 /**
  * The same rules as the schema's name, country code and phone fields, without messages, answering the
  * contact as stored when they pass: a CSV import checks every row, and yup would cost about as much again
@@ -85,11 +118,7 @@ export interface AcceptedContact extends NormalizedPhone {
  */
 export function acceptedContactFields({ name, countryCode, phoneNumber }: ContactFields): AcceptedContact | undefined {
   const trimmedName = (name ?? '').trim();
-  const nameOk =
-    trimmedName === '' ||
-    (trimmedName.length >= CONTACT_NAME.min &&
-      trimmedName.length <= CONTACT_NAME.max &&
-      CONTACT_NAME_CHARACTERS.test(trimmedName));
+  const nameOk = trimmedName === '' || isAcceptedContactName(trimmedName);
   const number = phoneNumber.trim();
   if (!nameOk || !COUNTRY_CODE_FORMAT.test(countryCode.trim()) || !PHONE_FORMAT.test(phoneDigits(number))) return undefined;
   const phone = parsePhone(countryCode, number);

@@ -7,7 +7,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import type { ContactNote } from '@shared/api/notes';
+import { NOTE_CREDIT_NAMES, type ContactNote } from '@shared/api/notes';
 import { noteTimeLabel } from '@shared/format/note-time-label';
 
 export interface NoteItemProps {
@@ -25,7 +25,7 @@ export interface NoteItemProps {
 export function NoteItem({ note, now, mine, onEdit, onDelete, editor }: NoteItemProps) {
   const system = note.type === 'system';
   const edited = new Date(note.updatedAt).getTime() - new Date(note.createdAt).getTime() > 1000;
-  const author = note.user?.name ?? 'Former member';
+  const author = note.credit ? NOTE_CREDIT_NAMES[note.credit] : (note.user?.name ?? 'Former member');
   return (
     <Box component="li" sx={{ display: 'flex', gap: 1.5, py: 1.25, listStyle: 'none' }} aria-label={system ? 'Activity' : `Note by ${author}`}>
       <Avatar sx={{ width: 32, height: 32, fontSize: 14, bgcolor: system ? 'action.selected' : 'primary.main', color: system ? 'text.secondary' : undefined }}>

@@ -19,7 +19,7 @@ const minutesAgo = (minutes: number) => new Date(Date.now() - minutes * 60_000).
 
 function note(overrides: Partial<ContactNote> & { id: string }): ContactNote {
   return {
-    contactId: contact.id, userId: me.userId, user: { name: me.name }, content: 'A note', type: 'note',
+    contactId: contact.id, userId: me.userId, user: { name: me.name }, credit: null, content: 'A note', type: 'note',
     createdAt: minutesAgo(5), updatedAt: minutesAgo(5), ...overrides,
   };
 }
@@ -55,6 +55,20 @@ describe('Notes & Activity', () => {
     expect(within(entry('Prefers calls after 6 pm')).getByRole('button', { name: 'Edit note' })).toBeInTheDocument();
     expect(within(entry('Sent the brochure')).queryByRole('button')).not.toBeInTheDocument();
     expect(within(entry('Contact created')).queryByRole('button')).not.toBeInTheDocument();
+  });
+
+  it("credits entries Parley or WhatsApp wrote to them, not to a member, and a departed member's note to a former member", async () => {
+    const ago = minutesAgo(30);
+    const fromWhatsApp = note({ id: 'n-4', type: 'system', userId: null, user: null, credit: 'whatsapp', content: 'Contact created from a WhatsApp message', createdAt: ago, updatedAt: ago });
+    const imported = note({ id: 'n-5', type: 'system', credit: 'parley', content: 'Imported from leads.csv with tag "leads"', createdAt: ago, updatedAt: ago });
+    const departed = note({ id: 'n-6', userId: null, user: null, content: 'Called twice', createdAt: ago, updatedAt: ago });
+    answers([fromWhatsApp, imported, departed]);
+    renderDialog();
+    expect(await screen.findByText('Contact created from a WhatsApp message')).toBeInTheDocument();
+    expect(entry('Contact created from a WhatsApp message')).toHaveTextContent('WhatsApp · 30 minutes ago');
+    expect(entry('Imported from leads.csv with tag "leads"')).toHaveTextContent('Parley · 30 minutes ago');
+    expect(entry('Imported from leads.csv with tag "leads"')).not.toHaveTextContent(me.name);
+    expect(entry('Called twice')).toHaveTextContent('Former member · 30 minutes ago');
   });
 
   it('adds a note with Ctrl+Enter; an empty one is refused with the shared message', async () => {

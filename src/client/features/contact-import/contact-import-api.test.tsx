@@ -17,10 +17,11 @@ const csvFile = () => new NodeFile(['Name,Mobile\nAisha Khan,+971501234567\n'], 
 
 const result: ContactImportResult = {
   success: true,
-  message: 'Imported 1 contacts (1 new, 0 updated, 0 skipped)',
-  stats: { totalRows: 1, created: 1, updated: 0, errors: 0 },
+  message: '1 row: 1 new, 0 updated, 0 unchanged, 0 skipped',
+  stats: { totalRows: 1, created: 1, updated: 0, unchanged: 0, errors: 0, warnings: 0 },
   tag: { id: 't-1', name: 'Leads', contactCount: 1 },
   errors: [],
+  warnings: [],
 };
 
 function importInto(store: ReturnType<typeof makeStore>) {

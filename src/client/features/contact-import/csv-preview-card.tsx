@@ -10,7 +10,7 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import type { CsvPreview } from './csv-preview';
-import { RowErrorList } from './row-error-list';
+import { RowErrorList, RowWarningList } from '@client/components/contact-import/row-error-list';
 
 /** Before uploading: how many rows, the first few as written, and which rows will be skipped and why. */
 export function CsvPreviewCard({ preview }: { preview: CsvPreview }) {
@@ -27,6 +27,9 @@ export function CsvPreviewCard({ preview }: { preview: CsvPreview }) {
             <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', mb: 2 }}>
               <Chip label={`${preview.totalRows.toLocaleString()} rows`} />
               <Chip color="success" variant="outlined" label={`${preview.validRows.toLocaleString()} ready to import`} />
+              {preview.warningCount > 0 && (
+                <Chip color="info" variant="outlined" label={`${preview.warningCount.toLocaleString()} with a name to clean`} />
+              )}
               {preview.errorCount > 0 && (
                 <Chip color="warning" variant="outlined" label={`${preview.errorCount.toLocaleString()} with errors (will be skipped)`} />
               )}
@@ -51,6 +54,14 @@ export function CsvPreviewCard({ preview }: { preview: CsvPreview }) {
                 </TableBody>
               </Table>
             </Box>
+            {preview.warningCount > 0 && (
+              <Box sx={{ mt: 2 }}>
+                <Typography variant="subtitle2" gutterBottom>
+                  Rows imported with a cleaned name
+                </Typography>
+                <RowWarningList warnings={preview.warnings} total={preview.warningCount} />
+              </Box>
+            )}
             {preview.errorCount > 0 && (
               <Box sx={{ mt: 2 }}>
                 <Typography variant="subtitle2" gutterBottom>

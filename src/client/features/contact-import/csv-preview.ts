@@ -1,6 +1,6 @@
 import Papa from 'papaparse';
-import type { CsvRowError } from '@shared/api/contact-import';
-import { CSV_PARSE_CONFIG, createCsvRowChecker, csvColumns } from '@shared/validation/contact-import';
+import type { CsvRowError, CsvRowWarning } from '@shared/api/contact-import';
+import { CSV_PARSE_CONFIG, createCsvRowChecker, csvColumns, csvRowWarning } from '@shared/validation/contact-import';
 
 /** What the screen shows before uploading: the same checks, line numbers and reasons the server applies. */
 export interface CsvPreview {
@@ -12,6 +12,9 @@ export interface CsvPreview {
   errorCount: number;
   /** The first bad rows. */
   errors: CsvRowError[];
+  /** Good rows whose name will be cleaned: all counted, the first ones listed. */
+  warningCount: number;
+  warnings: CsvRowWarning[];
   /** The first data rows, as written. */
   sample: string[][];
 }
@@ -24,7 +27,7 @@ const LISTED_ERRORS = 100;
  * becomes one big array). Blank lines are skipped but counted, so line numbers match the server's.
  */
 export function previewCsv(text: string): CsvPreview {
-  const preview: CsvPreview = { header: [], problem: null, totalRows: 0, validRows: 0, errorCount: 0, errors: [], sample: [] };
+  const preview: CsvPreview = { header: [], problem: null, totalRows: 0, validRows: 0, errorCount: 0, errors: [], warningCount: 0, warnings: [], sample: [] };
   let check: ReturnType<typeof createCsvRowChecker> | undefined;
   let line = 0;
   Papa.parse<string[]>(text, {
@@ -48,6 +51,9 @@ export function previewCsv(text: string): CsvPreview {
       if (preview.sample.length < SAMPLE_ROWS) preview.sample.push(record);
       if (outcome.kind === 'contact') {
         preview.validRows += 1;
+        if (outcome.renamedFrom === undefined) return;
+        preview.warningCount += 1;
+        if (preview.warnings.length < LISTED_ERRORS) preview.warnings.push(csvRowWarning(line, outcome.renamedFrom, outcome.contact.name));
       } else {
         preview.errorCount += 1;
         if (preview.errors.length < LISTED_ERRORS) preview.errors.push({ line, reason: outcome.reason() });

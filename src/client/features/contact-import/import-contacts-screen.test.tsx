@@ -28,30 +28,37 @@ async function choose(user: ReturnType<typeof renderScreen>['user'], file: File)
 
 const result: ContactImportResult = {
   success: true,
-  message: 'Imported 2 contacts (1 new, 1 updated, 2 skipped)',
-  stats: { totalRows: 4, created: 1, updated: 1, errors: 2 },
-  tag: { id: 't-1', name: 'Dubai Expo 2026', contactCount: 2 },
-  errors: [
-    { line: 3, reason: 'Name contains invalid characters' },
-    { line: 6, reason: 'Phone number must be 7-15 digits' },
-  ],
+  message: '4 rows: 2 new, 1 updated, 0 unchanged, 1 skipped',
+  stats: { totalRows: 4, created: 2, updated: 1, unchanged: 0, errors: 1, warnings: 1 },
+  tag: { id: 't-1', name: 'Dubai Expo 2026', contactCount: 3 },
+  errors: [{ line: 6, reason: 'Phone number must be 7-15 digits' }],
+  warnings: [{ line: 3, name: 'R2D2', importedAs: 'RD', reason: 'Imported as "RD" (a name holds only letters)' }],
+};
+
+const nothingImported: ContactImportResult = {
+  success: false,
+  message: 'No contacts were imported: every row has an error',
+  stats: { totalRows: 1, created: 0, updated: 0, unchanged: 0, errors: 1, warnings: 0 },
+  tag: null,
+  errors: [{ line: 2, reason: 'Phone number must be 7-15 digits' }],
+  warnings: [],
 };
 
 describe('Import Contacts screen', () => {
-  it('previews the file before uploading: rows, first rows, and the bad rows with line and reason', async () => {
+  it('previews the file before uploading: rows, first rows, the names to clean and the bad rows with line and reason', async () => {
     const { user } = renderScreen();
     await choose(user, csvFile());
     expect(screen.getByRole('textbox', { name: /Tag Name/ })).toHaveValue('Dubai Expo 2026');
     const preview = await screen.findByRole('region', { name: 'Preview' });
     expect(within(preview).getByText('4 rows')).toBeInTheDocument();
-    expect(within(preview).getByText('2 ready to import')).toBeInTheDocument();
-    expect(within(preview).getByText('2 with errors (will be skipped)')).toBeInTheDocument();
+    expect(within(preview).getByText('3 ready to import')).toBeInTheDocument();
+    expect(within(preview).getByText('1 with a name to clean')).toBeInTheDocument();
+    expect(within(preview).getByText('1 with errors (will be skipped)')).toBeInTheDocument();
     expect(within(preview).getByRole('table', { name: 'First rows' })).toHaveTextContent('Aisha Khan');
+    const cleaned = within(preview).getByRole('list', { name: 'Rows with warnings' });
+    expect(within(cleaned).getByRole('listitem')).toHaveTextContent(/^Line 3: "R2D2": Imported as "RD"/);
     const bad = within(preview).getByRole('list', { name: 'Rows with errors' });
-    expect(within(bad).getAllByRole('listitem').map((li) => li.textContent)).toEqual([
-      'Line 3: Name contains invalid characters',
-      'Line 6: Phone number must be 7-15 digits',
-    ]);
+    expect(within(bad).getAllByRole('listitem').map((li) => li.textContent)).toEqual(['Line 6: Phone number must be 7-15 digits']);
   });
 
   it('will not import without a tag name, nor a file that has no mobile column', async () => {
@@ -81,7 +88,7 @@ describe('Import Contacts screen', () => {
     expect(screen.queryByRole('region', { name: 'Preview' })).not.toBeInTheDocument();
   });
 
-  it('uploads the file with the tag name and shows the result card', async () => {
+  it('uploads the file with the tag name and, once it completes, returns to the contacts with the result', async () => {
     let received: { tagName: FormDataEntryValue | null; file: FormDataEntryValue | null } | undefined;
     server.use(
       http.post(apiUrl('/tags/import'), async ({ request }) => {
@@ -95,14 +102,23 @@ describe('Import Contacts screen', () => {
     await screen.findByRole('region', { name: 'Preview' });
     await user.click(screen.getByRole('button', { name: 'Import Contacts' }));
 
-    const card = await screen.findByRole('region', { name: 'Import Result' });
-    expect(within(card).getByText('Imported 2 contacts (1 new, 1 updated, 2 skipped)')).toBeInTheDocument();
-    expect(card).toHaveTextContent('Total rows');
-    expect(card).toHaveTextContent('Tag Dubai Expo 2026 now has 2 contacts.');
-    expect(within(card).getByText('Line 6: Phone number must be 7-15 digits')).toBeInTheDocument();
+    await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'));
+    expect(router.state.location.state).toEqual({ contactImport: result });
     expect(received?.tagName).toBe('Dubai Expo 2026');
     expect((received?.file as File).name).toBe('Dubai Expo 2026.csv');
+  });
 
+  it('an upload that imported nothing stays on the result card with its reasons', async () => {
+    server.use(http.post(apiUrl('/tags/import'), () => HttpResponse.json(nothingImported)));
+    const { user, router } = renderScreen();
+    await choose(user, csvFile('mobile\n123\n', 'bad.csv'));
+    await screen.findByRole('region', { name: 'Preview' });
+    await user.click(screen.getByRole('button', { name: 'Import Contacts' }));
+
+    const card = await screen.findByRole('region', { name: 'Import Result' });
+    expect(within(card).getByText('No contacts were imported: every row has an error')).toBeInTheDocument();
+    expect(within(card).getByText('Line 2: Phone number must be 7-15 digits')).toBeInTheDocument();
+    expect(router.state.location.pathname).toBe('/contacts/import');
     await user.click(within(card).getByRole('button', { name: 'Go to Contacts' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/contacts'));
   });

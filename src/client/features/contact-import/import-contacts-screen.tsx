@@ -7,8 +7,10 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { Form, Formik } from 'formik';
+import { useEffect } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { paths } from '@client/app/paths';
+import { importedState } from '@client/components/contact-import/import-summary';
 import { FormikTextField } from '@client/components/form/formik-text-field';
 import { PageHeader } from '@client/components/page-header';
 import { useToast } from '@client/components/toast/use-toast';
@@ -43,6 +45,11 @@ export default function ImportContactsScreen() {
   const toast = useToast();
   const { state, failure, choose, start, reset } = useContactImport();
   const backToContacts = () => void navigate(paths.contacts);
+
+  // A completed import returns to the contacts, which show its summary; one that imported nothing stays here.
+  useEffect(() => {
+    if (state.step === 'done' && state.result.success) void navigate(paths.contacts, { state: importedState(state.result) });
+  }, [state, navigate]);
 
   const header = (
     <PageHeader

@@ -7,7 +7,7 @@ import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { ContactImportResult } from '@shared/api/contact-import';
-import { RowErrorList } from './row-error-list';
+import { RowErrorList } from '@client/components/contact-import/row-error-list';
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (

@@ -183,7 +183,7 @@ describe('Contact pane', () => {
     mockInbox({ conversations: [aisha], messages: { 'v-1': [message('v-1', 1)] } });
     const full: Contact = { ...aisha.contact, createdAt: aisha.createdAt, updatedAt: aisha.createdAt, optedOutAt: null, optOutSource: null, _count: { notes: 1 } };
     const notes: ContactNotePage = {
-      data: [{ id: 'n-1', contactId: full.id, userId: 'u-2', user: { name: 'Omar Saleh' }, content: 'Prefers Arabic', type: 'note', createdAt: aisha.createdAt, updatedAt: aisha.createdAt }],
+      data: [{ id: 'n-1', contactId: full.id, userId: 'u-2', user: { name: 'Omar Saleh' }, content: 'Prefers Arabic', type: 'note', credit: null, createdAt: aisha.createdAt, updatedAt: aisha.createdAt }],
       pagination: { page: 1, limit: 50, total: 1, totalPages: 1, hasNext: false },
     };
     server.use(

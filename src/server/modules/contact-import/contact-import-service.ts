@@ -131,12 +131,12 @@ export async function importCsv(
   importer: { organizationId: string; userId: string },
   { tagName, fileName, rows }: CsvUpload,
 ): Promise<ContactImportResult> {
-  const stats = { totalRows: rows.totalRows, created: 0, updated: 0, unchanged: 0, errors: rows.errorCount };
+  const stats = { totalRows: rows.totalRows, created: 0, updated: 0, unchanged: 0, errors: rows.errorCount, warnings: rows.warningCount };
   if (rows.contacts.length === 0) {
     const message = rows.totalRows === 0
       ? 'The file has no contacts: add rows under the header line'
       : 'No contacts were imported: every row has an error';
-    return { success: false, message, stats, tag: null, errors: rows.errors };
+    return { success: false, message, stats, tag: null, errors: rows.errors, warnings: rows.warnings };
   }
 
   const written = await writeImport(db, { ...importer, tagName, fileName, contacts: rows.contacts });
@@ -151,5 +151,6 @@ export async function importCsv(
     stats,
     tag: { id: tag.id, name: tag.name, contactCount: tag.contactCount },
     errors: rows.errors,
+    warnings: rows.warnings,
   };
 }

@@ -60,6 +60,50 @@ describe('a large file, parsed in slices', () => {
   });
 });
 
+describe('a file whose names or country codes the contact form would refuse', () => {
+  test('imports every valid number: refused names cleaned and listed as warnings with the name as written, every way of writing a country code read', async () => {
+    const csv = [
+      'name,mobile,country_code',
+      '"Whitfield, James",+44 7911 123456,',
+      '🌸 Zoë ✨,07911 123457,GB',
+      '"Ravi ""R"" Kumar",98765 43111,',
+      'Nadia Haddad,07911 123458,0044',
+      'Ella Brown,07911 123459,gb',
+      '🙂🙂,9876543112,91',
+      'Nowhere Man,9876543113,Atlantis',
+    ].join('\n');
+    const result = await imported(csv, { tagName: 'Fair Leads', filename: 'fair-leads.csv' });
+    expect(result.stats).toEqual({ totalRows: 7, created: 6, updated: 0, unchanged: 0, errors: 1, warnings: 4 });
+    const { created, updated, unchanged, errors, totalRows } = result.stats;
+    expect(created + updated + unchanged + errors).toBe(totalRows);
+    expect(result.message).toBe("7 rows: 6 new, 0 updated, 0 unchanged, 1 skipped. 4 names were cleaned to what a contact's name may hold; see the warnings.");
+    expect(result.warnings).toEqual([
+      { line: 2, name: 'Whitfield, James', importedAs: 'Whitfield James', reason: expect.stringMatching(/^Imported as "Whitfield James" \(a name holds only letters/) },
+      { line: 3, name: '🌸 Zoë ✨', importedAs: 'Zoë', reason: expect.stringMatching(/^Imported as "Zoë"/) },
+      { line: 4, name: 'Ravi "R" Kumar', importedAs: 'Ravi R Kumar', reason: expect.stringMatching(/^Imported as "Ravi R Kumar"/) },
+      { line: 7, name: '🙂🙂', importedAs: null, reason: expect.stringMatching(/^Imported without a name/) },
+    ]);
+    expect(result.errors).toEqual([
+      { line: 8, reason: 'Unknown country code "Atlantis": write it as +44, 44, 0044 or a country\'s two-letter code (GB)' },
+    ]);
+
+    expect((await findByNumber('447911123456'))[0]).toMatchObject({ name: 'Whitfield James', countryCode: '+44', phoneNumber: '7911123456' });
+    expect((await findByNumber('447911123457'))[0]).toMatchObject({ name: 'Zoë', countryCode: '+44' });
+    expect((await findByNumber('919876543111'))[0]).toMatchObject({ name: 'Ravi R Kumar', countryCode: '+91' });
+    expect((await findByNumber('447911123458'))[0]).toMatchObject({ name: 'Nadia Haddad', countryCode: '+44' });
+    expect((await findByNumber('447911123459'))[0]).toMatchObject({ name: 'Ella Brown', countryCode: '+44' });
+    expect((await findByNumber('919876543112'))[0]).toMatchObject({ name: null, countryCode: '+91' });
+    expect(await findByNumber('919876543113')).toEqual([]);
+  });
+
+  test("the timeline credits an import's entries to Parley, not to the member who uploaded the file", async () => {
+    await imported('mobile,name\n+44 7911 123470,Credit Check\n', { tagName: 'Credited', filename: 'credited.csv' });
+    const [contact] = await findByNumber('447911123470');
+    const [entry] = (await admin.request({ method: 'GET', url: `/api/contacts/${contact.id}/notes` })).json<ContactNotePage>().data;
+    expect(entry).toMatchObject({ type: 'system', credit: 'parley', content: 'Imported from credited.csv with tag "Credited"' });
+  });
+});
+
 describe('a file with good and bad rows', () => {
   test('stores the good rows, tags them, and reports each bad row with its line and reason', async () => {
     const csv = [
@@ -78,16 +122,18 @@ describe('a file with good and bad rows', () => {
     ].join('\r\n');
     const result = await imported(`${csv}\r\n`);
     expect(result.success).toBe(true);
-    expect(result.stats).toEqual({ totalRows: 10, created: 5, updated: 0, unchanged: 0, errors: 5 });
+    expect(result.stats).toEqual({ totalRows: 10, created: 7, updated: 0, unchanged: 0, errors: 3, warnings: 2 });
     expect(result.errors).toEqual([
       { line: 5, reason: 'Phone number must be 7-15 digits' },
-      { line: 6, reason: 'Name contains invalid characters' },
       { line: 7, reason: 'Phone number is required' },
-      { line: 8, reason: 'Name contains invalid characters' },
       { line: 9, reason: 'Duplicate of line 2 (same phone number)' },
     ]);
-    expect(result.tag).toEqual({ id: expect.any(String), name: 'Expo Leads', contactCount: 5 });
-    expect(result.message).toBe('Imported 5 contacts (5 new, 0 updated, 5 skipped)');
+    expect(result.warnings.map(({ line, name, importedAs }) => ({ line, name, importedAs }))).toEqual([
+      { line: 6, name: 'R2D2', importedAs: 'RD' },
+      { line: 8, name: 'Line\r\nBreak', importedAs: 'Line Break' },
+    ]);
+    expect(result.tag).toEqual({ id: expect.any(String), name: 'Expo Leads', contactCount: 7 });
+    expect(result.message).toBe("10 rows: 7 new, 0 updated, 0 unchanged, 3 skipped. 2 names were cleaned to what a contact's name may hold; see the warnings.");
 
     const [vikram] = await findByNumber('9876543001');
     expect(vikram).toMatchObject({ name: 'Vikram Rao', countryCode: '+91', phoneNumber: '9876543001' });
@@ -102,7 +148,7 @@ describe('a file with good and bad rows', () => {
     ]);
 
     const tags = (await admin.request({ method: 'GET', url: '/api/tags?limit=100' })).json<TagPage>().data;
-    expect(tags.find((tag) => tag.name === 'Expo Leads')).toMatchObject({ type: 'csv_import', contactCount: 5 });
+    expect(tags.find((tag) => tag.name === 'Expo Leads')).toMatchObject({ type: 'csv_import', contactCount: 7 });
   });
 
   test('records a bounded file name: its last path segment, shortened in the middle when long', async () => {
@@ -129,8 +175,8 @@ describe('a file with good and bad rows', () => {
       'mobile,country_code,name\n+974 3300 1122,,\n33001155,+974,New Name\n33001133,+974,Back Again\n33001144,974,Brand New\n',
       { tagName: 'Qatar Fair' },
     );
-    expect(result.stats).toEqual({ totalRows: 4, created: 1, updated: 2, unchanged: 1, errors: 0 });
-    expect(result.message).toBe('Imported 4 contacts (1 new, 2 updated, 1 unchanged)');
+    expect(result.stats).toEqual({ totalRows: 4, created: 1, updated: 2, unchanged: 1, errors: 0, warnings: 0 });
+    expect(result.message).toBe('4 rows: 1 new, 2 updated, 1 unchanged, 0 skipped');
     expect(await countContacts()).toBe(before + 1);
 
     const contact = async (id: string) => (await admin.request({ method: 'GET', url: `/api/contacts/${id}` })).json<Contact>();
@@ -166,8 +212,8 @@ describe('a file with good and bad rows', () => {
     const entriesBefore = (await admin.request({ method: 'GET', url: `/api/contacts/${one.id}/notes` })).json<ContactNotePage>().data;
 
     const again = await imported(csv, { tagName: 'twice' });
-    expect(again.stats).toEqual({ totalRows: 2, created: 0, updated: 0, unchanged: 2, errors: 0 });
-    expect(again.message).toBe('Imported 2 contacts (0 new, 0 updated, 2 unchanged)');
+    expect(again.stats).toEqual({ totalRows: 2, created: 0, updated: 0, unchanged: 2, errors: 0, warnings: 0 });
+    expect(again.message).toBe('2 rows: 0 new, 0 updated, 2 unchanged, 0 skipped');
     expect(await countContacts()).toBe(count);
     // The tag is reused case-insensitively.
     expect(again.tag).toEqual({ ...first.tag, contactCount: 2 });
@@ -196,12 +242,13 @@ describe('a file with good and bad rows', () => {
     expect(result).toEqual({
       success: false,
       message: 'No contacts were imported: every row has an error',
-      stats: { totalRows: 2, created: 0, updated: 0, unchanged: 0, errors: 2 },
+      stats: { totalRows: 2, created: 0, updated: 0, unchanged: 0, errors: 2, warnings: 0 },
       tag: null,
       errors: [
         { line: 2, reason: 'Phone number must be 7-15 digits' },
         { line: 3, reason: 'Phone number is required' },
       ],
+      warnings: [],
     });
     const tags = (await admin.request({ method: 'GET', url: '/api/tags?limit=100&includeDeleted=true' })).json<TagPage>().data;
     expect(tags.map((tag) => tag.name)).not.toContain('All Bad');
@@ -376,8 +423,8 @@ describe('an import stopped part-way', () => {
     expect(await countContacts()).toBe(before + stoppedAfter);
 
     const again = await imported(file, { tagName: 'Half Way', filename: 'half-way.csv' });
-    expect(again.stats).toEqual({ totalRows: 4000, created: 4000 - stoppedAfter, updated: 0, unchanged: stoppedAfter, errors: 0 });
-    expect(again.message).toMatch(/^Imported 4000 contacts \(\d+ new, 0 updated, \d+ unchanged\)\. This completes the import of half-way\.csv that was interrupted on \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
+    expect(again.stats).toEqual({ totalRows: 4000, created: 4000 - stoppedAfter, updated: 0, unchanged: stoppedAfter, errors: 0, warnings: 0 });
+    expect(again.message).toMatch(/^4,000 rows: [\d,]+ new, 0 updated, [\d,]+ unchanged, 0 skipped\. This completes the import of half-way\.csv that was interrupted on \d{4}-\d\d-\d\d \d\d:\d\d UTC\.$/);
     expect(again.tag).toMatchObject({ name: 'Half Way', contactCount: 4000 });
     expect(await countContacts()).toBe(before + 4000);
   });
@@ -397,14 +444,14 @@ describe('an import stopped part-way', () => {
     const next = await imported('mobile\n9855500001\n', { tagName: 'Next One', filename: 'next.csv' });
     expect(next.success).toBe(true);
     expect(next.message).toMatch(
-      new RegExp(`^Imported 1 contacts \\(1 new, 0 updated\\)\\. The import of crashed\\.csv with tag "Crashed" on .+ UTC was interrupted after ${stoppedAfter} of 1500 contacts: upload the file again to complete it\\.$`),
+      new RegExp(`^1 row: 1 new, 0 updated, 0 unchanged, 0 skipped\\. The import of crashed\\.csv with tag "Crashed" on .+ UTC was interrupted after ${stoppedAfter} of 1500 contacts: upload the file again to complete it\\.$`),
     );
 
     const completing = await imported(file, { tagName: 'Crashed', filename: 'crashed.csv' });
     expect(completing.stats).toMatchObject({ created: 1500 - stoppedAfter, unchanged: stoppedAfter });
     expect(completing.message).toContain('This completes the import of crashed.csv');
     const later = await imported('mobile\n9855500002\n', { tagName: 'Next One', filename: 'next.csv' });
-    expect(later.message).toBe('Imported 1 contacts (1 new, 0 updated)');
+    expect(later.message).toBe('1 row: 1 new, 0 updated, 0 unchanged, 0 skipped');
   });
 });
 

@@ -1,7 +1,7 @@
 import { Readable, type Duplex } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import Papa from 'papaparse';
-import type { CsvRowError } from '@shared/api/contact-import';
+import type { CsvRowError, CsvRowWarning } from '@shared/api/contact-import';
 import { CSV_IMPORT_MAX_REPORTED_ERRORS } from '@shared/constants';
 import {
   CSV_MAX_LINE_CHARACTERS,
@@ -9,6 +9,7 @@ import {
   CSV_PARSE_CONFIG,
   createCsvRowChecker,
   csvColumns,
+  csvRowWarning,
   csvLineTooLong,
   INVALID_CSV_FILE,
 } from '@shared/validation/contact-import';
@@ -23,6 +24,9 @@ export interface CheckedCsv {
   contacts: ContactBatches;
   errorCount: number;
   errors: CsvRowError[];
+  /** Good rows whose name was cleaned: all counted, the first ones listed. */
+  warningCount: number;
+  warnings: CsvRowWarning[];
 }
 
 /**
@@ -101,7 +105,7 @@ async function* boundedRecords(text: AsyncIterable<string>): AsyncGenerator<stri
  * and checks each row with the shared rules. Memory holds the good rows, never the file.
  */
 export async function checkCsvStream(bytes: Readable): Promise<CheckedCsv> {
-  const result: CheckedCsv = { totalRows: 0, contacts: new ContactBatches(), errorCount: 0, errors: [] };
+  const result: CheckedCsv = { totalRows: 0, contacts: new ContactBatches(), errorCount: 0, errors: [], warningCount: 0, warnings: [] };
   let check: ReturnType<typeof createCsvRowChecker> | undefined;
   let line = 0;
 
@@ -118,6 +122,9 @@ export async function checkCsvStream(bytes: Readable): Promise<CheckedCsv> {
     result.totalRows += 1;
     if (outcome.kind === 'contact') {
       result.contacts.add(outcome.contact);
+      if (outcome.renamedFrom === undefined) return;
+      result.warningCount += 1;
+      if (result.warnings.length < CSV_IMPORT_MAX_REPORTED_ERRORS) result.warnings.push(csvRowWarning(line, outcome.renamedFrom, outcome.contact.name));
     } else {
       result.errorCount += 1;
       if (result.errors.length < CSV_IMPORT_MAX_REPORTED_ERRORS) result.errors.push({ line, reason: outcome.reason() });

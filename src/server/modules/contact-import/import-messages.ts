@@ -12,20 +12,25 @@ function interruptedAt(row: ContactImportRow): Date {
   return row.finishedAt ?? row.heartbeatAt;
 }
 
+const counted = (count: number, one: string, many = `${one}s`) => `${count.toLocaleString('en')} ${count === 1 ? one : many}`;
+
 /**
- * "Imported 5 contacts (3 new, 1 updated, 1 unchanged, 2 skipped)", then a sentence for each earlier
- * import this one completed and for each interrupted import still waiting for its file.
+ * "6 rows: 3 new, 1 updated, 1 unchanged, 1 skipped" (the four parts always add up to the rows), a
+ * sentence for names cleaned on the way in, then one for each earlier import this one completed and for
+ * each interrupted import still waiting for its file.
  */
 export function importedMessage(
-  stats: Required<ContactImportResult['stats']>,
+  stats: ContactImportResult['stats'],
   completed: readonly ContactImportRow[],
   incomplete: readonly ContactImportRow[],
 ): string {
-  const parts = [`${stats.created} new`, `${stats.updated} updated`];
-  if (stats.unchanged > 0) parts.push(`${stats.unchanged} unchanged`);
-  if (stats.errors > 0) parts.push(`${stats.errors} skipped`);
-  const imported = `Imported ${stats.created + stats.updated + stats.unchanged} contacts (${parts.join(', ')})`;
+  const parts = [`${stats.created.toLocaleString('en')} new`, `${stats.updated.toLocaleString('en')} updated`];
+  parts.push(`${stats.unchanged.toLocaleString('en')} unchanged`, `${stats.errors.toLocaleString('en')} skipped`);
+  const imported = `${counted(stats.totalRows, 'row')}: ${parts.join(', ')}`;
   const sentences: string[] = [];
+  if (stats.warnings > 0) {
+    sentences.push(`${counted(stats.warnings, 'name was', 'names were')} cleaned to what a contact's name may hold; see the warnings.`);
+  }
   for (const row of completed) {
     sentences.push(`This completes the import of ${row.fileName} that was interrupted on ${moment(interruptedAt(row))}.`);
   }

@@ -58,7 +58,7 @@ export async function ensureContactsForCustomers(
 
   return db.transaction(async (tx) => {
     const created = await insertMissingContacts(tx, organizationId, [...byNumber.values()].map((entry) => entry.details));
-    await recordActivityBatch(tx, { organizationId, contactIds: created, userId: null, content: CONTACT_ACTIVITY.createdFromWhatsApp });
+    await recordActivityBatch(tx, { organizationId, contactIds: created, userId: null, credit: 'whatsapp', content: CONTACT_ACTIVITY.createdFromWhatsApp });
     const ids = new Map<string, string>();
     for (const row of await contactsByNumber(tx, organizationId, [...byNumber.keys()])) {
       const entry = byNumber.get(row.phoneE164);
@@ -111,7 +111,8 @@ export async function importContactBatch(tx: Queryable, request: ContactImport, 
   const idsWhere = (keep: (row: ImportedRow) => boolean) => rows.filter(keep).map((row) => row.id);
   const created = idsWhere((row) => row.fate === 'created');
   const updated = idsWhere((row) => row.fate === 'updated');
-  const entry = { organizationId, userId };
+  // Parley writes these entries; the import's record keeps who uploaded the file.
+  const entry = { organizationId, userId, credit: 'parley' } as const;
   await recordActivityBatch(tx, { ...entry, contactIds: created, content: CONTACT_ACTIVITY.imported(request) });
   await recordActivityBatch(tx, { ...entry, contactIds: idsWhere((row) => row.restored), content: CONTACT_ACTIVITY.restored });
   await recordActivityBatch(tx, { ...entry, contactIds: updated, content: CONTACT_ACTIVITY.updatedByImport(request) });

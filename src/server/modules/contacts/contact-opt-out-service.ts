@@ -29,7 +29,7 @@ export function customersByWaId(waIds: readonly string[]): ContactKeys {
 export function optOutContacts(db: Database, organizationId: string, keys: ContactKeys, source: OptOutSource): Promise<string[]> {
   return db.transaction(async (tx) => {
     const changed = await setOptedOut(tx, organizationId, keys, source);
-    await recordActivityBatch(tx, { organizationId, contactIds: changed, userId: null, content: OPT_OUT_ACTIVITY.optedOut(source) });
+    await recordActivityBatch(tx, { organizationId, contactIds: changed, userId: null, credit: 'whatsapp', content: OPT_OUT_ACTIVITY.optedOut(source) });
     return changed;
   });
 }
@@ -38,7 +38,7 @@ export function optOutContacts(db: Database, organizationId: string, keys: Conta
 export function resumeContacts(db: Database, organizationId: string, keys: ContactKeys): Promise<string[]> {
   return db.transaction(async (tx) => {
     const changed = await clearOptedOut(tx, organizationId, keys);
-    await recordActivityBatch(tx, { organizationId, contactIds: changed, userId: null, content: OPT_OUT_ACTIVITY.resumedByCustomer });
+    await recordActivityBatch(tx, { organizationId, contactIds: changed, userId: null, credit: 'whatsapp', content: OPT_OUT_ACTIVITY.resumedByCustomer });
     return changed;
   });
 }

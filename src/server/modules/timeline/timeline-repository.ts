@@ -1,5 +1,5 @@
 import { and, count, desc, eq, sql, type SQL } from 'drizzle-orm';
-import type { ContactNote, ContactNotePage } from '@shared/api/notes';
+import type { ContactNote, ContactNotePage, NoteCredit } from '@shared/api/notes';
 import type { Queryable } from '../../db/database';
 import { contactNotes, users } from '../../db/schema';
 import { isUuid, uuidv7 } from '../../lib/ids';
@@ -14,6 +14,7 @@ const entryColumns = {
   userName: users.name,
   content: contactNotes.content,
   type: contactNotes.type,
+  credit: contactNotes.credit,
   createdAt: contactNotes.createdAt,
   updatedAt: contactNotes.updatedAt,
 };
@@ -25,6 +26,7 @@ interface EntryRow {
   userName: string | null;
   content: string;
   type: ContactNote['type'];
+  credit: NoteCredit | null;
   createdAt: Date;
   updatedAt: Date;
 }
@@ -35,6 +37,7 @@ function toEntry(row: EntryRow): ContactNote {
     contactId: row.contactId,
     userId: row.userId,
     user: row.userName === null ? null : { name: row.userName },
+    credit: row.credit,
     content: row.content,
     type: row.type,
     createdAt: row.createdAt.toISOString(),
@@ -92,28 +95,38 @@ export async function deleteEntry(db: Queryable, entryId: string): Promise<void>
   await db.delete(contactNotes).where(eq(contactNotes.id, entryId));
 }
 
-/** An activity entry: who caused it (null when no member did) and what happened. */
+/**
+ * An activity entry: who caused it (null when no member did), what happened, and whom it is credited
+ * to when that is not a member. Without a member it is Parley's unless `credit` says WhatsApp's.
+ */
 export interface SystemEntry {
   organizationId: string;
   contactId: string;
   userId: string | null;
+  credit?: NoteCredit;
   content: string;
 }
 
-export async function insertSystemEntry(db: Queryable, { organizationId, contactId, userId, content }: SystemEntry): Promise<void> {
-  await db.insert(contactNotes).values({ organizationId, contactId, authorUserId: userId, type: 'system', content });
+function creditOf({ userId, credit }: Pick<SystemEntry, 'userId' | 'credit'>): NoteCredit | null {
+  return credit ?? (userId === null ? 'parley' : null);
+}
+
+export async function insertSystemEntry(db: Queryable, entry: SystemEntry): Promise<void> {
+  const { organizationId, contactId, userId, content } = entry;
+  await db.insert(contactNotes).values({ organizationId, contactId, authorUserId: userId, type: 'system', credit: creditOf(entry), content });
 }
 
 /** The same activity entry on many contacts, in one statement however many there are. */
 export async function insertSystemEntries(
   db: Queryable,
-  { organizationId, contactIds, userId, content }: Omit<SystemEntry, 'contactId'> & { contactIds: readonly string[] },
+  entry: Omit<SystemEntry, 'contactId'> & { contactIds: readonly string[] },
 ): Promise<void> {
+  const { organizationId, contactIds, userId, content } = entry;
   if (contactIds.length === 0) return;
   const entryIds = contactIds.map(() => uuidv7());
   await db.execute(sql`
-    insert into ${contactNotes} (id, organization_id, contact_id, author_user_id, type, content)
-    select entry_id, ${organizationId}::uuid, contact_id, ${userId}::uuid, 'system', ${content}::text
+    insert into ${contactNotes} (id, organization_id, contact_id, author_user_id, type, credit, content)
+    select entry_id, ${organizationId}::uuid, contact_id, ${userId}::uuid, 'system', ${creditOf(entry)}::text, ${content}::text
     from unnest(${sql.param(entryIds)}::uuid[], ${sql.param([...contactIds])}::uuid[]) as n(entry_id, contact_id)`);
 }
 
