@@ -42,6 +42,7 @@ describe('shell', () => {
     ['templates:view', ['Templates']],
     ['broadcasts:view', ['Broadcasts']],
     ['chats:view', ['Conversations']],
+    ['analytics:view', ['Reports']],
   ])('%s adds %j', async (permission, added) => {
     const labels = (await sidebarLinks([permission])).map(([label]) => label);
     expect(labels).toEqual(['Dashboard', ...added, 'Settings']);
@@ -67,8 +68,8 @@ describe('shell', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     const list = within(nav).getByRole('list');
     const children = Array.from(list.children);
-    expect(children.map((child) => child.tagName)).toEqual(Array(7).fill('LI'));
-    expect(children.map((child) => within(child as HTMLElement).getAllByRole('link')).map((links) => links.length)).toEqual(Array(7).fill(1));
+    expect(children.map((child) => child.tagName)).toEqual(Array(8).fill('LI'));
+    expect(children.map((child) => within(child as HTMLElement).getAllByRole('link')).map((links) => links.length)).toEqual(Array(8).fill(1));
   });
 
   it('names every icon-only link of the collapsed sidebar by its label', async () => {
@@ -77,9 +78,9 @@ describe('shell', () => {
     const nav = await screen.findByRole('navigation', { name: 'Main navigation' });
     await screen.findByRole('button', { name: 'Expand sidebar' });
     const links = within(nav).getAllByRole('link');
-    expect(links.map((link) => link.textContent)).toEqual(Array(7).fill(''));
+    expect(links.map((link) => link.textContent)).toEqual(Array(8).fill(''));
     expect(links.map((link) => link.getAttribute('aria-label'))).toEqual([
-      'Dashboard', 'Contacts', 'Tags', 'Templates', 'Broadcasts', 'Conversations', 'Settings',
+      'Dashboard', 'Contacts', 'Tags', 'Templates', 'Broadcasts', 'Conversations', 'Reports', 'Settings',
     ]);
   });
 

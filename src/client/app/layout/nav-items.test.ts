@@ -9,6 +9,7 @@ describe('sidebar items', () => {
       { label: 'Templates', path: '/templates', requires: 'templates:view' },
       { label: 'Broadcasts', path: '/broadcast', requires: 'broadcasts:view' },
       { label: 'Conversations', path: '/conversations', requires: 'chats:view' },
+      { label: 'Reports', path: '/reports', requires: 'analytics:view' },
       { label: 'Settings', path: '/settings', requires: undefined },
     ]);
     expect(NAV_ITEMS.every((item) => typeof item.icon === 'object' || typeof item.icon === 'function')).toBe(true);
