@@ -1,0 +1,171 @@
+import os from 'node:os';
+import { randomUUID } from 'node:crypto';
+import { openDatabase, type DatabaseHandle } from '../server/db/database';
+import { recipientFigures } from '../server/modules/broadcasts/broadcast-recount-fixtures';
+import type { BroadcastAnalytics } from '@shared/api/broadcasts';
+import { connect, waitUntilSettled } from './broadcast-audit';
+import { ParleyApi, SandboxControl } from './broadcast-clients';
+import { count as n, rowMaker, verdict } from './broadcast-report';
+import { broadcastParameters, createTag, seedContacts, setPace, setUpOrganization, type BenchOrg } from './broadcast-setup';
+import { startBroadcastStack, type BroadcastStack } from './broadcast-stack';
+import { idleBusy } from './machine-busy';
+import type { BenchRow, BenchSuite } from './run';
+
+const SUITE = 'broadcast-summary';
+/** The big broadcast's audience; BENCH_SUMMARY_CONTACTS makes a quicker, smaller run. */
+const CONTACTS = Number(process.env.BENCH_SUMMARY_CONTACTS ?? 100_000);
+const SMALL = 1_000;
+const PACE = 1_000;
+/** A template with quick replies, so customers press buttons as well as read and reply. */
+const TEMPLATE = 'order_confirmation';
+/** Requests per endpoint and broadcast, after WARM_UP each; all interleaved, one at a time. */
+const ROUNDS = Number(process.env.BENCH_SUMMARY_ROUNDS ?? 300);
+const WARM_UP = 30;
+const RATIO_TARGET = 1.5;
+/** Customers who read most messages and answer or press a button on some, as a campaign's audience does. */
+const SANDBOX_ENV = { SANDBOX_MPS: String(PACE), SANDBOX_STATUS_BATCH_MS: '200', SANDBOX_READ_RATE: '0.6', SANDBOX_REPLY_RATE: '0.15' };
+
+const row = rowMaker(SUITE);
+const ms = (value: number) => `${value.toFixed(2)} ms`;
+
+function percentile(values: readonly number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+}
+
+/** One broadcast a figure was read for: its label and id. */
+interface Target {
+  label: string;
+  id: string;
+}
+
+const ENDPOINTS = [
+  { name: 'GET /api/broadcast/{id}', path: (id: string) => `/api/broadcast/${id}` },
+  { name: 'GET /api/broadcast/{id}/analytics', path: (id: string) => `/api/broadcast/${id}/analytics` },
+] as const;
+
+/** Every endpoint for every broadcast, ROUNDS times each, interleaved in a random order (one request at a time): latencies in ms. */
+async function latencies(api: ParleyApi, targets: readonly Target[]): Promise<Map<string, number[]>> {
+  const plan = targets.flatMap((target) => ENDPOINTS.map((endpoint) => ({ key: `${endpoint.name}|${target.label}`, path: endpoint.path(target.id) })));
+  for (let i = 0; i < WARM_UP; i += 1) for (const step of plan) await api.request('GET', step.path);
+  const timings = new Map(plan.map((step) => [step.key, [] as number[]]));
+  for (let round = 0; round < ROUNDS; round += 1) {
+    const order = [...plan].sort(() => Math.random() - 0.5);
+    for (const step of order) {
+      const started = performance.now();
+      await api.request('GET', step.path);
+      timings.get(step.key)?.push(performance.now() - started);
+    }
+  }
+  return timings;
+}
+
+/** How long the full recount over every recipient (what analytics ran before the summary) takes: p50 of a few runs. */
+async function recountMs(database: DatabaseHandle, organizationId: string, broadcastId: string): Promise<number> {
+  const runs: number[] = [];
+  for (let i = 0; i < 7; i += 1) {
+    const started = performance.now();
+    await recipientFigures(database.db, organizationId, broadcastId);
+    runs.push(performance.now() - started);
+  }
+  return percentile(runs, 50);
+}
+
+/** Whether the analytics the API answers (from the summary) equal the full recount, figure by figure. */
+async function matchesRecount(api: ParleyApi, database: DatabaseHandle, organizationId: string, broadcastId: string): Promise<string> {
+  const a = await api.request<BroadcastAnalytics>('GET', `/api/broadcast/${broadcastId}/analytics`);
+  const f = await recipientFigures(database.db, organizationId, broadcastId);
+  const pairs: Array<[string, number, number]> = [
+    ['total', a.totalCount, f.total], ['sent', a.totalMessagesSent, f.sent], ['failed', a.messagesFailed, f.failed],
+    ['delivered', a.messagesDelivered, f.delivered], ['read', a.messagesRead, f.read], ['replied', a.replyCount, f.replied],
+    ['clickers', a.uniqueContactsClicked, f.clicked], ['pending', a.pendingCount, f.pending], ['unknown', a.unknownCount, f.unknown],
+    ['avg response min', a.avgResponseTimeMinutes, f.avgResponseTimeMinutes], ['engagement %', a.engagementRate, f.engagementRate],
+  ];
+  const differing = pairs.filter(([, kept, recounted]) => kept !== recounted);
+  const shown = `sent ${n(a.totalMessagesSent)}, delivered ${n(a.messagesDelivered)}, read ${n(a.messagesRead)}, replied ${n(a.replyCount)}, `
+    + `${n(a.totalButtonClicks)} clicks by ${n(a.uniqueContactsClicked)}`;
+  return differing.length === 0
+    ? `equal (${shown})`
+    : `DIFFER: ${differing.map(([name, kept, recounted]) => `${name} ${kept} vs ${recounted}`).join(', ')}`;
+}
+
+async function sendAndSettle(api: ParleyApi, sandbox: SandboxControl, stack: BroadcastStack, org: BenchOrg, tagId: string, label: string): Promise<string> {
+  const { created } = await api.createBroadcast(
+    { templateId: org.templateId, parameters: broadcastParameters(org.parameterCount), tagIds: [tagId] },
+    randomUUID(),
+  );
+  const db = await connect(stack.databaseUrl);
+  try {
+    await waitUntilSettled(api, sandbox, db, created.id, {
+      timeoutMs: Math.max(300_000, (created.totalCount / PACE) * 3_000),
+      report: (b) => process.stderr.write(`  ${label}: ${n(b.sentCount)} sent, ${n(b.readCount)} read, ${n(b.pendingCount)} pending\n`),
+    });
+  } finally {
+    await db.end();
+  }
+  return created.id;
+}
+
+async function measure(stack: BroadcastStack): Promise<BenchRow[]> {
+  const api = new ParleyApi(stack.parley.origin);
+  const sandbox = new SandboxControl(stack.sandbox.origin);
+  const org = await setUpOrganization(api, TEMPLATE);
+  await setPace(api, sandbox, PACE);
+  const allTag = await createTag(api, 'Everyone', '#1976d2');
+  const smallTag = await createTag(api, 'Sample', '#388e3c');
+  await seedContacts(stack.databaseUrl, org.organizationId, CONTACTS, { allTagId: allTag, sampleTagId: smallTag, sampleSize: SMALL });
+
+  process.stderr.write(`  ${SUITE}: ${n(SMALL)} recipients at ${PACE}/s...\n`);
+  const small = { label: `${n(SMALL)} recipients`, id: await sendAndSettle(api, sandbox, stack, org, smallTag, 'small') };
+  process.stderr.write(`  ${SUITE}: ${n(CONTACTS)} recipients at ${PACE}/s...\n`);
+  const big = { label: `${n(CONTACTS)} recipients`, id: await sendAndSettle(api, sandbox, stack, org, allTag, 'big') };
+
+  const busy = await idleBusy(2_000);
+  const rows = [row('machine busy before measuring (other processes)', busy === null ? 'unknown' : `${Math.round(busy * 100)}% of ${os.cpus().length} CPUs`)];
+  const timings = await latencies(api, [small, big]);
+  for (const endpoint of ENDPOINTS) {
+    const [few, many] = [small, big].map((target) => timings.get(`${endpoint.name}|${target.label}`) ?? []);
+    for (const [target, values] of [[small, few], [big, many]] as const) {
+      rows.push(row(`${endpoint.name}, ${target.label}`, `p50 ${ms(percentile(values, 50))} / p99 ${ms(percentile(values, 99))} (${values.length} requests)`));
+    }
+    const ratio = percentile(many, 50) / percentile(few, 50);
+    rows.push(row(`${endpoint.name}: p50 at ${n(CONTACTS)} ÷ p50 at ${n(SMALL)}`, `×${ratio.toFixed(2)}`, `≤ ×${RATIO_TARGET} (${verdict(ratio <= RATIO_TARGET)})`));
+  }
+
+  const database = await openDatabase({ kind: 'postgres', url: stack.databaseUrl, poolSize: 2 });
+  try {
+    for (const target of [small, big]) {
+      rows.push(row(`full recount over every recipient (before the summary), ${target.label}`, `p50 ${ms(await recountMs(database, org.organizationId, target.id))}`));
+    }
+    for (const target of [small, big]) {
+      rows.push(row(`analytics from the summary vs the full recount, ${target.label}`, await matchesRecount(api, database, org.organizationId, target.id)));
+    }
+  } finally {
+    await database.close();
+  }
+  rows.push(row('sandbox', `separate process; ${Object.entries(SANDBOX_ENV).map(([k, v]) => `${k}=${v}`).join(' ')}`));
+  return rows;
+}
+
+/**
+ * What reading a broadcast costs as its audience grows: two broadcasts really sent through the
+ * processes (PostgreSQL, Parley's `npm start` entry, the sandbox as Meta, whose customers read, reply and
+ * press buttons), one to 1,000 contacts and one to 100,000; then `GET /api/broadcast/{id}` and its
+ * analytics read for each, interleaved, one at a time: p50/p99 and the ratio of the p50s, the full
+ * recount's time for comparison, and whether the summary equals that recount.
+ */
+export const broadcastSummaryBench: BenchSuite = {
+  name: SUITE,
+  async run(): Promise<BenchRow[]> {
+    const stack = await startBroadcastStack({ sandboxEnv: SANDBOX_ENV });
+    if ('skipped' in stack) return [row('PostgreSQL', `skipped: ${stack.skipped}`)];
+    try {
+      return await measure(stack);
+    } catch (error) {
+      process.stderr.write(`Parley's log:\n${stack.parley.tail()}\nThe sandbox's log:\n${stack.sandbox.tail()}\n`);
+      throw error;
+    } finally {
+      await stack.stop();
+    }
+  },
+};
