@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { parseMediaStore, type MediaStoreSettings } from './lib/media-store-settings';
 import { parseTrustProxy, type TrustedProxies } from './lib/trusted-proxies';
 
 /** The run-time configuration, read once from the environment (the variables are listed in README.md). */
@@ -6,6 +7,8 @@ export interface AppConfig {
   port: number;
   host: string;
   dataDir: string;
+  /** Where media files live: DATA_DIR (the default) or an S3-compatible bucket (MEDIA_STORE). */
+  mediaStore: MediaStoreSettings;
   /** A PostgreSQL URL; unset means the embedded database in `dataDir` (or memory, for tests). */
   databaseUrl: string | undefined;
   /** Keep the embedded database in memory (tests). */
@@ -36,6 +39,12 @@ export interface AppConfig {
   /** Waits between retries of a failed Graph read (tests shorten them); unset: the client's defaults. */
   graphRetryDelaysMs?: readonly number[];
   publicUrl: string;
+  /** SMTP_URL: the SMTP server mail leaves through (smtp://user:pass@host:port; smtps:// for TLS). Unset: no mail is sent. */
+  smtpUrl: string | undefined;
+  /** MAIL_FROM: the From of Parley's mail; unset, `Parley <no-reply@{PUBLIC_URL's host}>`. */
+  mailFrom: string;
+  /** The wait before a failed mail's first retry, doubling after each (tests shorten it); unset, 30 s. */
+  mailRetryBaseMs?: number;
   /** Serve the built SPA from this folder when it exists. */
   clientDir: string;
   /** TRUST_PROXY: the proxies whose X-Forwarded-For entries name the client (request.ip). */
@@ -99,6 +108,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port,
     host: env.HOST ?? '127.0.0.1',
     dataDir,
+    mediaStore: parseMediaStore(env),
     databaseUrl: env.DATABASE_URL || undefined,
     inMemoryDatabase: false,
     whatsappApiUrl: (env.WHATSAPP_API_URL || builtInSandboxUrl(env.HOST ?? '127.0.0.1', port)).replace(/\/+$/, ''),
@@ -109,6 +119,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     whatsappAppSecret: env.WHATSAPP_APP_SECRET || undefined,
     encryptionKey: env.PARLEY_ENCRYPTION_KEY || undefined,
     publicUrl: (env.PUBLIC_URL ?? `http://localhost:${port}`).replace(/\/+$/, ''),
+    smtpUrl: env.SMTP_URL || undefined,
+    mailFrom: env.MAIL_FROM || `Parley <no-reply@${new URL(env.PUBLIC_URL ?? 'http://localhost').hostname}>`,
     clientDir: path.resolve(env.CLIENT_DIR ?? 'dist/client'),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     logLevel: env.LOG_LEVEL ?? 'info',

@@ -2,10 +2,11 @@ import { DEMO_BUSINESS, TEMPLATE_FIXTURES } from '@sandbox/fixtures';
 import { samplePhoto } from '@sandbox/media-samples';
 import { newWamid } from '@sandbox/world';
 import type { Database } from '../db/database';
+import type { AppConfig } from '../config';
 import { uuidv7 } from '../lib/ids';
 import { ensureContactForCustomer } from '../modules/contacts';
 import { findOrCreateConversation, updateConversationState, type DeliveryStatus, countInboundAfter, findMessageByWamid, lastOutboundSeq, markInboundReadBefore, setMessageMedia, applyStatuses, attachWamid, recordOutboundMessage, storeInboundMessages, type InboundMessage } from '../modules/conversations';
-import { insertMediaFiles, mediaDirOf, writeMediaFile } from '../modules/media';
+import { insertMediaFiles, openMediaStore } from '../modules/media';
 import { replaceTemplates } from '../modules/templates';
 import { createTokenCipher, parseEncryptionKey } from '../lib/token-cipher';
 import { WhatsAppAccounts } from '../modules/whatsapp-settings';
@@ -113,7 +114,7 @@ export async function seedDemoWhatsApp({ db, config, team, log }: DemoSeedContex
         const stored = await findMessageByWamid(db, organizationId, message.wamid);
         if (!stored) throw new Error('The demo message just stored could not be read');
         ({ conversationId, contactId } = stored);
-        if (step.photo) await attachPhoto(db, config.dataDir, organizationId, stored.id, stored.contactId);
+        if (step.photo) await attachPhoto(db, config, organizationId, stored.id, stored.contactId);
         continue;
       }
       ({ conversationId, contactId } = await ensureConversation(db, organizationId, conversation, conversationId, contactId));
@@ -161,10 +162,11 @@ async function markReadBeforeLastReply(db: Database, organizationId: string, con
 }
 
 /** A customer's photo, already downloaded, so the inbox shows it without the sandbox having it. */
-async function attachPhoto(db: Database, dataDir: string, organizationId: string, messageId: string, contactId: string): Promise<void> {
+async function attachPhoto(db: Database, config: Pick<AppConfig, 'mediaStore' | 'dataDir'>, organizationId: string, messageId: string, contactId: string): Promise<void> {
   const photo = samplePhoto(3, 160);
   const file = { id: uuidv7(), organizationId };
-  const storageKey = await writeMediaFile(mediaDirOf(dataDir), file, photo.data);
+  const store = openMediaStore(config.mediaStore, config.dataDir);
+  const storageKey = await store.write(file, photo.data, photo.mimeType).finally(() => store.close?.());
   await insertMediaFiles(db, [{
     ...file, contactId, storageKey, mimeType: photo.mimeType, sizeBytes: photo.data.length, fileName: photo.fileName,
   }]);

@@ -14,6 +14,7 @@ import { createAppWithAdmin, organizationOf, sharedByFile, type Member, type Tes
 import { ensureContactForCustomer } from '../modules/contacts/contact-intake-service';
 import { recordOutboundMessage } from '../modules/conversations/message-delivery-service';
 import { newEncryptionKey } from '../lib/token-cipher';
+import { startS3TestServer } from './s3-test-server';
 
 export const TEST_APP_SECRET = 'parley-test-app-secret';
 
@@ -26,14 +27,22 @@ export interface WhatsAppTestKit {
   close(): Promise<void>;
 }
 
+export interface KitOptions {
+  /** Save DEMO_CONFIG as the organization's WhatsApp configuration (default). */
+  configured?: boolean;
+  /** Where media files go: DATA_DIR (default), or a bucket on a real S3 server (s3rver) started for the kit. */
+  mediaStore?: 'disk' | 's3';
+}
+
 /**
  * A test file's kit — the product app wired to a real sandbox on a loopback port, the same HTTP the
  * product speaks to Meta, with the sandbox's webhooks handed straight to the app — and the Admin of one
  * organization in it, whose Messaging API is set up with DEMO_CONFIG unless `configured` is false.
  * Status callbacks and customers are instant and deterministic. Close the kit after the file's tests.
  */
-export async function createKitWithAdmin({ configured = true } = {}): Promise<{ kit: WhatsAppTestKit; admin: Member }> {
+export async function createKitWithAdmin({ configured = true, mediaStore = 'disk' }: KitOptions = {}): Promise<{ kit: WhatsAppTestKit; admin: Member }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-wa-test-'));
+  const s3 = mediaStore === 's3' ? await startS3TestServer() : undefined;
   // The sandbox starts first (the app needs its URL); its webhooks reach the app once it exists.
   const target: { app?: FastifyInstance } = {};
   const { app: sandboxApp, sandbox } = await buildSandboxApp({
@@ -61,6 +70,7 @@ export async function createKitWithAdmin({ configured = true } = {}): Promise<{ 
     encryptionKey: newEncryptionKey(),
     graphRetryDelaysMs: [0, 0],
     dataDir,
+    mediaStore: s3 ? s3.settings('media') : { kind: 'disk' },
   });
   target.app = t.app;
   if (configured) await saveConfig(admin);
@@ -72,6 +82,7 @@ export async function createKitWithAdmin({ configured = true } = {}): Promise<{ 
     close: async () => {
       await sandboxApp.close();
       await t.close();
+      await s3?.close();
       rmSync(dataDir, { recursive: true, force: true });
     },
   };
@@ -86,7 +97,7 @@ export interface FileKit {
 }
 
 /** `createKitWithAdmin` for a whole test file: made before its tests, closed after them (see `sharedByFile`). */
-export function kitWithAdminForFile(options: { configured?: boolean } = {}): FileKit {
+export function kitWithAdminForFile(options: KitOptions = {}): FileKit {
   return sharedByFile(
     async () => {
       const { kit, admin } = await createKitWithAdmin(options);

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import type { GraphClient } from '../../whatsapp/graph-client';
 import { GraphError } from '../../whatsapp/graph-error';
 import type { HeaderParameter, TemplateSend } from '../../whatsapp/graph-types';
-import { findMediaFile, headerParameter, uploadHeaderFile, withHeaderParameter } from '../media';
+import { findMediaFile, headerParameter, type MediaStore, uploadHeaderFile, withHeaderParameter } from '../media';
 import type { SendResult } from './dispatch-outcomes';
 import { findBroadcastHeader, recordHeaderUpload } from './broadcasts-repository';
 
@@ -30,7 +30,7 @@ export class BroadcastHeaderMedia {
 
   constructor(
     private readonly db: Database,
-    private readonly mediaDir: string,
+    private readonly store: MediaStore,
   ) {}
 
   /** The header parameter of the broadcast's sends; null when its template has no media header. Throws when the upload fails. */
@@ -60,7 +60,7 @@ export class BroadcastHeaderMedia {
     if (header.headerMetaMediaId && Date.now() - uploadedAt < META_MEDIA_REUSE_MS) {
       return headerParameter(kind, { id: header.headerMetaMediaId }, file.fileName);
     }
-    const metaMediaId = await uploadHeaderFile(client, this.mediaDir, file);
+    const metaMediaId = await uploadHeaderFile(client, this.store, file);
     await recordHeaderUpload(this.db, organizationId, broadcastId, metaMediaId);
     return headerParameter(kind, { id: metaMediaId }, file.fileName);
   }

@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
-import { mediaDirOf } from '../media';
 import { BroadcastHeaderMedia } from './broadcast-header-media';
 import { BroadcastDispatcher, type BroadcastDispatcherOptions } from './dispatcher';
 
@@ -24,7 +23,7 @@ declare module 'fastify' {
  * (e.g. a shorter lease) are the dispatcher's; the defaults suit production.
  */
 export const broadcastDispatchPlugin = fp(async (app: FastifyInstance, options: BroadcastDispatcherOptions) => {
-  const headerMedia = new BroadcastHeaderMedia(app.db, mediaDirOf(app.config.dataDir));
+  const headerMedia = new BroadcastHeaderMedia(app.db, app.mediaStore);
   const dispatcher = new BroadcastDispatcher(app.db, app.whatsappAccounts, app.log, options, headerMedia);
   app.decorate('broadcastDispatch', { kick: () => dispatcher.kick(), drain: () => dispatcher.drain() });
   app.addHook('onReady', async () => dispatcher.start());

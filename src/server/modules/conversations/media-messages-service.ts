@@ -3,12 +3,13 @@ import type { MediaUrlResponse, SendMessageResponse } from '@shared/api/conversa
 import { validate } from '@shared/validation/first-error';
 import { mediaUploadFieldsSchema } from '@shared/validation/conversations';
 import type { InferType } from 'yup';
+import type { Readable } from 'node:stream';
 import type { Multipart } from '@fastify/multipart';
 import { conflict, forbidden, invalidInput, notFound } from '../../lib/domain-error';
 import { uuidv7 } from '../../lib/ids';
 import { CONTACT_DELETED_NO_SEND, sendOutgoing, type ChatDeps } from './replies-service';
 import { findOrCreateConversation } from './conversations-repository';
-import { deleteMediaFileRow, findMediaFile, insertMediaFiles, setMetaMediaId, type MediaFileRow, mediaPath, newMediaFile, removeMediaFile, checkMediaFile, type CheckedFile, receiveUpload, cleanFileName } from '../media';
+import { type StagedFile, deleteMediaFileRow, findMediaFile, insertMediaFiles, setMetaMediaId, type MediaFileRow, type MediaStore, MissingMediaObject, checkMediaFile, type CheckedFile, receiveUpload, cleanFileName } from '../media';
 import { deleteMediaFile, isMediaVisibleTo } from './message-delivery-service';
 import { conversationsShowingMedia } from './messages-repository';
 import type { Viewer } from './viewer';
@@ -21,7 +22,7 @@ export const MEDIA_NOT_READY = 'This file has not been downloaded from WhatsApp 
 export const MEDIA_LINK_INVALID = 'This media link is invalid or has expired';
 
 export interface MediaDeps extends ChatDeps {
-  mediaDir: string;
+  mediaStore: MediaStore;
 }
 
 /** The form's fields must precede its file: the contact is checked before a byte of the file is stored. */
@@ -41,7 +42,7 @@ export async function sendMediaUpload(
   upload: { parts: AsyncIterableIterator<Multipart>; declaredBytes?: number },
 ): Promise<{ answer: SendMessageResponse; created: boolean }> {
   const file = { id: uuidv7(), organizationId: actor.organizationId };
-  let accepted: { fields: InferType<typeof mediaUploadFieldsSchema>; contactId: string; storageKey: string; path: string } | undefined;
+  let accepted: { fields: InferType<typeof mediaUploadFieldsSchema>; contactId: string; staged: StagedFile } | undefined;
   const received = await receiveUpload(upload.parts, {
     declaredBytes: upload.declaredBytes,
     acceptFile: async (formFields) => {
@@ -51,18 +52,20 @@ export async function sendMediaUpload(
       const contact = await findContactRow(deps.db, actor.organizationId, checkedFields.value.contactId);
       if (!contact) throw notFound(CONTACT_NOT_FOUND);
       if (contact.deletedAt) throw conflict(CONTACT_DELETED_NO_SEND);
-      const target = await newMediaFile(deps.mediaDir, file);
-      accepted = { fields: checkedFields.value, contactId: contact.id, ...target };
-      return target.path;
+      const staged = await deps.mediaStore.stage(file);
+      accepted = { fields: checkedFields.value, contactId: contact.id, staged };
+      return staged.path;
     },
   });
   if (!accepted) throw new Error('receiveUpload returned without accepting a file');
-  const { fields, contactId, storageKey, path: filePath } = accepted;
+  const { fields, contactId, staged } = accepted;
+  const { storageKey } = staged;
   let stored = false;
   try {
-    const checked = await checkMediaFile(filePath, received.fileName, received.sizeBytes);
+    const checked = await checkMediaFile(staged.path, received.fileName, received.sizeBytes);
     const conversation = await findOrCreateConversation(deps.db, actor.organizationId, contactId);
     const fileName = safeFileName(received.fileName, checked);
+    await deps.mediaStore.keep(staged, checked.mimeType);
     await insertMediaFiles(deps.db, [{
       ...file, contactId, storageKey, mimeType: checked.mimeType, sizeBytes: received.sizeBytes, fileName, contentSha256: received.sha256,
     }]);
@@ -74,7 +77,9 @@ export async function sendMediaUpload(
       clientId: fields.clientId ?? uuidv7(),
       mediaId: file.id,
       deliver: async (client, to) => {
-        const metaMediaId = await client.uploadMedia({ data: await openAsBlob(filePath, { type: checked.mimeType }), mimeType: checked.mimeType, fileName });
+        const metaMediaId = await deps.mediaStore.withLocalFile(storageKey, async (path) => client.uploadMedia({
+          data: await openAsBlob(path, { type: checked.mimeType }), mimeType: checked.mimeType, fileName,
+        }));
         await setMetaMediaId(deps.db, file.id, metaMediaId);
         const sent = await client.sendMedia(to, { kind: checked.kind, media: { id: metaMediaId }, caption, filename: fileName });
         return sent.wamid;
@@ -84,7 +89,7 @@ export async function sendMediaUpload(
     if (outcome.replacedMediaId) await removeUnused(deps, actor.organizationId, outcome.replacedMediaId);
     return outcome;
   } catch (error) {
-    if (!stored) await removeMediaFile(deps.mediaDir, storageKey);
+    if (!stored) await deps.mediaStore.discard(staged);
     else await removeUnused(deps, actor.organizationId, file.id);
     throw error;
   }
@@ -99,7 +104,7 @@ function safeFileName(given: string, checked: CheckedFile): string {
 async function removeUnused(deps: MediaDeps, organizationId: string, mediaId: string): Promise<void> {
   if ((await conversationsShowingMedia(deps.db, organizationId, mediaId)).length > 0) return;
   const row = await deleteMediaFileRow(deps.db, organizationId, mediaId);
-  if (row?.storageKey) await removeMediaFile(deps.mediaDir, row.storageKey);
+  if (row?.storageKey) await deps.mediaStore.remove(row.storageKey);
 }
 
 /** A file the viewer may see (else 404, like a missing one). */
@@ -122,9 +127,9 @@ export async function mediaLink(deps: Pick<MediaDeps, 'db' | 'mediaUrls'>, viewe
   return deps.mediaUrls.sign(viewer.organizationId, row.id);
 }
 
-/** What the content route serves: the file's path, checked type, size and name. */
+/** What the content route serves: the file's bytes, checked type, size and name. */
 export interface MediaContent {
-  path: string;
+  body: Readable;
   mimeType: string;
   sizeBytes: number | null;
   fileName: string | null;
@@ -138,19 +143,27 @@ export interface MediaContent {
  * organization and that has not expired (else 403).
  */
 export async function openMediaContent(
-  deps: Pick<MediaDeps, 'db' | 'mediaUrls' | 'mediaDir'>,
+  deps: Pick<MediaDeps, 'db' | 'mediaUrls' | 'mediaStore'>,
   viewer: Viewer,
   mediaId: string,
   link: { expires: number; signature: string },
 ): Promise<MediaContent> {
   const row = await visibleFile(deps, viewer, mediaId);
   if (!deps.mediaUrls.verify(viewer.organizationId, mediaId, link.expires, link.signature)) throw forbidden(MEDIA_LINK_INVALID);
-  return { path: mediaPath(deps.mediaDir, storedKey(row)), mimeType: row.mimeType, sizeBytes: row.sizeBytes, fileName: row.fileName, expires: link.expires };
+  const body = await deps.mediaStore.read(storedKey(row)).catch((error: unknown) => {
+    // The record outlived its bytes (deleted from the store by hand, or a crash mid-delete): gone, like a missing file.
+    throw error instanceof MissingMediaObject ? notFound(MEDIA_NOT_FOUND) : error;
+  });
+  return { body, mimeType: row.mimeType, sizeBytes: row.sizeBytes, fileName: row.fileName, expires: link.expires };
 }
 
-/** DELETE /media/{id}: a file the viewer may see; its bytes and row go, the messages that showed it stay, without media. */
-export async function deleteMedia(deps: Pick<MediaDeps, 'db' | 'mediaDir'>, viewer: Viewer, mediaId: string): Promise<void> {
-  const row = await deleteMediaFile(deps.db, viewer, mediaId);
-  if (!row) throw notFound(MEDIA_NOT_FOUND);
-  if (row.storageKey) await removeMediaFile(deps.mediaDir, row.storageKey);
+/**
+ * DELETE /media/{id}: a file the viewer may see; its bytes and row go, the messages that showed it stay,
+ * without media. The bytes go first: a crash in between leaves a record that reads as gone, never bytes no
+ * record names (the orphan sweep removes those too, should an upload leave any).
+ */
+export async function deleteMedia(deps: Pick<MediaDeps, 'db' | 'mediaStore'>, viewer: Viewer, mediaId: string): Promise<void> {
+  const row = await visibleFile(deps, viewer, mediaId);
+  if (row.storageKey) await deps.mediaStore.remove(row.storageKey);
+  if (!(await deleteMediaFile(deps.db, viewer, mediaId))) throw notFound(MEDIA_NOT_FOUND);
 }

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import multipart from '@fastify/multipart';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { number, object, string } from 'yup';
@@ -8,7 +7,7 @@ import { idParams, noQuery } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
 import type { TemplateHeaderUploadResponse } from '@shared/api/template-header';
-import { mediaDirOf, mediaCacheControl, mediaContentHeaders, receiveTemplateHeader, UPLOAD_LIMITS } from '../media';
+import { mediaCacheControl, mediaContentHeaders, receiveTemplateHeader, UPLOAD_LIMITS } from '../media';
 import { SEND_ACCESS, viewerOf } from './viewer';
 import { deleteMedia, MEDIA_LINK_INVALID, MEDIA_NOT_FOUND, mediaLink, openMediaContent, sendMediaUpload } from './media-messages-service';
 
@@ -31,8 +30,7 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
   // Registered here, in this plugin's own scope: only the upload route takes multipart bodies.
   await fastify.register(multipart, { limits: UPLOAD_LIMITS });
   const app = fastify.withTypeProvider<YupTypeProvider>();
-  const mediaDir = mediaDirOf(app.config.dataDir);
-  const deps = () => ({ db: app.db, accounts: app.whatsappAccounts, mediaUrls: app.mediaUrls, mediaDir });
+  const deps = () => ({ db: app.db, accounts: app.whatsappAccounts, mediaUrls: app.mediaUrls, mediaStore: app.mediaStore });
 
   app.post('/upload', { config: { access: SEND_ACCESS, multipart: true } }, async (request, reply): Promise<SendMessageResponse> => {
     const sent = await sendMediaUpload(deps(), viewerOf(authOf(request)), multipartUpload(request));
@@ -45,7 +43,7 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
     '/template-header',
     { config: { access: ['broadcasts:create', 'messages:send', 'chats:respond'], multipart: true } },
     async (request, reply): Promise<TemplateHeaderUploadResponse> => {
-      const stored = await receiveTemplateHeader(app.db, mediaDir, authOf(request).organizationId, multipartUpload(request));
+      const stored = await receiveTemplateHeader(app.db, app.mediaStore, authOf(request).organizationId, multipartUpload(request));
       void reply.status(201);
       return stored;
     },
@@ -69,7 +67,7 @@ export async function mediaRoutes(fastify: FastifyInstance): Promise<void> {
     },
     async (request, reply) => {
       const content = await openMediaContent(deps(), viewerOf(authOf(request)), request.params.id, request.query);
-      return reply.headers(mediaContentHeaders(content)).send(createReadStream(content.path));
+      return reply.headers(mediaContentHeaders(content)).send(content.body);
     },
   );
 

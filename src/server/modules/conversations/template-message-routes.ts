@@ -4,7 +4,6 @@ import { sendTemplateMessageSchema } from '@shared/validation/template-messages'
 import { idParams } from '@shared/validation/route-input';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
-import { mediaDirOf } from '../media';
 import { sendTemplateMessage } from './template-messages-service';
 import { SEND_ACCESS, viewerOf } from './viewer';
 
@@ -16,7 +15,7 @@ export async function templateMessageRoutes(fastify: FastifyInstance): Promise<v
     '/:id/messages/template',
     { config: { access: SEND_ACCESS }, schema: { params: idParams({ id: CONVERSATION_NOT_FOUND }), body: sendTemplateMessageSchema } },
     async (request, reply): Promise<SendMessageResponse> => {
-      const deps = { db: app.db, accounts: app.whatsappAccounts, mediaUrls: app.mediaUrls, mediaDir: mediaDirOf(app.config.dataDir) };
+      const deps = { db: app.db, accounts: app.whatsappAccounts, mediaUrls: app.mediaUrls, mediaStore: app.mediaStore };
       const sent = await sendTemplateMessage(deps, viewerOf(authOf(request)), request.params.id, request.body);
       // 201 for a new message; 200 when the client id was stored already (nothing was sent again).
       void reply.status(sent.created ? 201 : 200);

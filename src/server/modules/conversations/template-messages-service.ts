@@ -49,7 +49,7 @@ export async function sendTemplateMessage(deps: MediaDeps, actor: Viewer, conver
     clientId: input.clientId ?? uuidv7(),
     deliver: async (client, to) => {
       // A header file goes to Meta only now, at the send (Meta forgets uploaded files after 30 days).
-      const template = header ? withHeaderParameter(prepared.template, await headerForSend(client, deps.mediaDir, header)) : prepared.template;
+      const template = header ? withHeaderParameter(prepared.template, await headerForSend(client, deps.mediaStore, header)) : prepared.template;
       return (await client.sendTemplate(to, template)).wamid;
     },
   });

@@ -4,14 +4,14 @@ import { DrainLoop } from '../../lib/drain-loop';
 import {
   claimDueDownloads, recordDownload, recordDownloadFailure, type MediaFileRow,
 } from './media-files-repository';
-import { mediaPath, writeMediaFile } from './media-storage';
+import type { MediaStore } from './stores/media-store';
 import type { WhatsAppAccounts } from '../whatsapp-settings';
 
 const MAX_DOWNLOAD_ATTEMPTS = 6;
 const BATCH = 5;
 
 /**
- * Downloads inbound media into DATA_DIR/media/<organization>/<media file id> soon after the message
+ * Downloads inbound media into the media store soon after the message
  * arrives — not on first view, because Meta's webhook media ids expire after 7 days and a file nobody
  * opened that week would be lost. Failures retry with backoff; after the last attempt the error stays
  * on the row.
@@ -22,7 +22,7 @@ export class MediaFetcher {
   constructor(
     private readonly db: Database,
     private readonly accounts: WhatsAppAccounts,
-    private readonly mediaDir: string,
+    private readonly store: MediaStore,
     private readonly log: FastifyBaseLogger,
   ) {
     this.worker = new DrainLoop('media-fetcher', () => this.step(), log, 30_000);
@@ -40,11 +40,6 @@ export class MediaFetcher {
     return this.worker.drain();
   }
 
-  /** Where a stored file's bytes are. */
-  pathOf(storageKey: string): string {
-    return mediaPath(this.mediaDir, storageKey);
-  }
-
   private async step(): Promise<boolean> {
     const claimed = await claimDueDownloads(this.db, BATCH, MAX_DOWNLOAD_ATTEMPTS);
     for (const file of claimed) await this.download(file);
@@ -56,7 +51,7 @@ export class MediaFetcher {
       const client = await this.accounts.clientFor(file.organizationId);
       const info = await client.getMedia(file.metaMediaId ?? '');
       const { data, mimeType } = await client.downloadMedia(info.url);
-      const storageKey = await writeMediaFile(this.mediaDir, file, data);
+      const storageKey = await this.store.write(file, data, info.mime_type || mimeType);
       await recordDownload(this.db, file.id, { storageKey, sizeBytes: data.length, mimeType: info.mime_type || mimeType });
     } catch (error) {
       const message = error instanceof Error ? error.message : String(error);

@@ -71,3 +71,10 @@ export async function recordDownloadFailure(db: Queryable, id: string, error: st
     .set({ downloadError: error, nextDownloadAt: sql`now() + make_interval(secs => ${retryInSeconds})` })
     .where(eq(mediaFiles.id, id));
 }
+
+/** Which of these media file ids have a row (any organization: the orphan sweep asks about keys it found in the store). */
+export async function existingMediaFileIds(db: Queryable, ids: string[]): Promise<Set<string>> {
+  if (ids.length === 0) return new Set();
+  const rows = await db.select({ id: mediaFiles.id }).from(mediaFiles).where(inArray(mediaFiles.id, ids));
+  return new Set(rows.map((row) => row.id));
+}

@@ -12,7 +12,8 @@ import { ensureContactForCustomer } from '../contacts/contact-intake-service';
 import { customerNumber, customerWrites } from '../conversations/inbox-test-fixtures';
 import { BroadcastHeaderMedia } from '../broadcasts/broadcast-header-media';
 import { dispatchSuite } from '../broadcasts/dispatch-test-fixtures';
-import { mediaDirOf } from './media-storage';
+import { DiskMediaStore } from './stores/disk-media-store';
+import { mediaDirOf } from './stores/open-media-store';
 
 const { suite, db, app, sandbox, dispatch, customers } = dispatchSuite();
 
@@ -161,7 +162,7 @@ describe('a media-header broadcast', () => {
     const broadcastId: string = created.json().id;
     const client = await app().whatsappAccounts.clientFor(suite.organizationId);
     const upload = jest.spyOn(client, 'uploadMedia');
-    const freshProcess = () => new BroadcastHeaderMedia(db(), mediaDirOf(suite.kit.dataDir));
+    const freshProcess = () => new BroadcastHeaderMedia(db(), new DiskMediaStore(mediaDirOf(suite.kit.dataDir)));
     try {
       await db().update(broadcasts).set({ headerMetaMediaId: 'meta-media-1', headerMetaUploadedAt: new Date() }).where(eq(broadcasts.id, broadcastId));
       expect(await freshProcess().parameterFor(client, suite.organizationId, broadcastId)).toEqual({ type: 'image', image: { id: 'meta-media-1' } });

@@ -7,7 +7,7 @@ import { invalidInput, notFound } from '../../lib/domain-error';
 import type { GraphClient } from '../../whatsapp/graph-client';
 import type { HeaderParameter, MediaRef, TemplateSend } from '../../whatsapp/graph-types';
 import { findMediaFile, type MediaFileRow } from './media-files-repository';
-import { mediaPath } from './media-storage';
+import type { MediaStore } from './stores/media-store';
 
 /**
  * A template's media header on the way to Meta: the file or link a send gives it (checked against the
@@ -63,15 +63,17 @@ export function withHeaderParameter(template: TemplateSend, parameter: HeaderPar
 }
 
 /** Uploads a stored header file to Meta (POST /{phone-number-id}/media) and answers Meta's media id. */
-export async function uploadHeaderFile(client: GraphClient, mediaDir: string, file: MediaFileRow): Promise<string> {
+export async function uploadHeaderFile(client: GraphClient, store: MediaStore, file: MediaFileRow): Promise<string> {
   if (!file.storageKey) throw notFound(HEADER_MEDIA_TEXTS.fileNotFound);
-  const data = await openAsBlob(mediaPath(mediaDir, file.storageKey), { type: file.mimeType });
-  return client.uploadMedia({ data, mimeType: file.mimeType, fileName: file.fileName ?? `header-${file.id}` });
+  return store.withLocalFile(file.storageKey, async (path) => {
+    const data = await openAsBlob(path, { type: file.mimeType });
+    return client.uploadMedia({ data, mimeType: file.mimeType, fileName: file.fileName ?? `header-${file.id}` });
+  });
 }
 
 /** The header parameter of a send made now (the chat's): a link as it is, a file uploaded to Meta first. */
-export async function headerForSend(client: GraphClient, mediaDir: string, source: TemplateHeaderSource): Promise<HeaderParameter> {
+export async function headerForSend(client: GraphClient, store: MediaStore, source: TemplateHeaderSource): Promise<HeaderParameter> {
   if (source.link !== undefined) return headerParameter(source.kind, { link: source.link });
-  const id = await uploadHeaderFile(client, mediaDir, source.file);
+  const id = await uploadHeaderFile(client, store, source.file);
   return headerParameter(source.kind, { id }, source.file.fileName);
 }
