@@ -1,10 +1,12 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
+import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
-import { useNavigate } from 'react-router-dom';
+import { Link as RouterLink, useNavigate } from 'react-router-dom';
 import { paths } from '@client/app/paths';
 import { errorMessage } from '@client/components/error-message';
 import { FormikPasswordField } from '@client/components/form/formik-password-field';
@@ -82,7 +84,7 @@ export function LoginForm({ mode, inviteToken, invitedEmail }: LoginFormProps) {
               type="email"
               autoComplete="email"
               autoFocus={mode === 'signin'}
-              helperText={emailLocked ? 'The invitation was sent to this address.' : undefined}
+              helperText={emailLocked ? 'This invitation is for this address.' : undefined}
               slotProps={{
                 input: {
                   readOnly: emailLocked,
@@ -100,6 +102,13 @@ export function LoginForm({ mode, inviteToken, invitedEmail }: LoginFormProps) {
               autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
               helperText={mode === 'signin' ? undefined : 'At least 8 characters, with upper- and lowercase letters and a number.'}
             />
+            {mode === 'signin' && (
+              <Box sx={{ textAlign: 'right' }}>
+                <Link component={RouterLink} to={paths.forgotPassword} variant="body2">
+                  Forgot password?
+                </Link>
+              </Box>
+            )}
             <Button
               type="submit"
               variant="contained"
