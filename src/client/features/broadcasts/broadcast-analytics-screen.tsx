@@ -35,6 +35,8 @@ export default function BroadcastAnalyticsScreen() {
   const { can } = useSession();
   const toast = useToast();
   const [drillDown, setDrillDown] = useState<DrillDown | null>(null);
+  // Recipient lists are advanced analytics: without the permission the counts list nobody.
+  const openDrillDown = can('analytics:view_advanced') ? setDrillDown : undefined;
   const held = broadcastsApi.endpoints.getBroadcastAnalytics.useQueryState(id || skipToken);
   const sending = held.data ? isSending(held.data.status) : false;
   const { data, isLoading, isError, error } = useGetBroadcastAnalyticsQuery(id || skipToken, {
@@ -96,17 +98,17 @@ export default function BroadcastAnalyticsScreen() {
             </Alert>
           )}
           {data.status === 'failed' && data.statusReason && <Alert severity="error">{data.statusReason}</Alert>}
-          <FigureCards analytics={data} onDrillDown={setDrillDown} />
-          <FunnelSection analytics={data} onDrillDown={setDrillDown} />
+          <FigureCards analytics={data} onDrillDown={openDrillDown} />
+          <FunnelSection analytics={data} onDrillDown={openDrillDown} />
           <FailuresSection
             analytics={data}
-            onDrillDown={setDrillDown}
+            onDrillDown={openDrillDown}
             canRetry={can('broadcasts:send')}
             retrying={retrying}
             onRetry={() => void retry()}
           />
-          <ButtonPerformanceSection buttons={data.buttonPerformance} />
-          <AssignmentSection assignments={data.assignmentDistribution} />
+          {data.buttonPerformance && <ButtonPerformanceSection buttons={data.buttonPerformance} />}
+          {data.assignmentDistribution && <AssignmentSection assignments={data.assignmentDistribution} />}
         </Box>
       )}
       <RecipientsDialog broadcastId={id} drillDown={drillDown} canExport={can('analytics:export')} onClose={() => setDrillDown(null)} />

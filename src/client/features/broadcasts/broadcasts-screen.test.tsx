@@ -143,13 +143,20 @@ describe('Broadcasts screen', () => {
     expect(resumed).toEqual([uuid(3)]);
   });
 
-  it('offers New Broadcast, Delete and Resume only to those who may', async () => {
+  it('offers New Broadcast, Delete, Resume and Analytics only to those who may', async () => {
     listAnswers(() => [paused]);
     renderScreen(['broadcasts:view']);
     const row = await rowOf('payment_reminder');
-    expect(within(row).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual(['Analytics of payment_reminder']);
+    expect(within(row).queryByRole('link')).not.toBeInTheDocument();
     expect(within(row).queryByRole('button')).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'New Broadcast' })).not.toBeInTheDocument();
+  });
+
+  it('links each broadcast to its analytics for analytics:view', async () => {
+    listAnswers(() => [paused]);
+    renderScreen(['broadcasts:view', 'analytics:view']);
+    const row = await rowOf('payment_reminder');
+    expect(within(row).getAllByRole('link').map((link) => link.getAttribute('aria-label'))).toEqual(['Analytics of payment_reminder']);
   });
 
   describe('drafts and schedules', () => {

@@ -52,7 +52,13 @@ export default function BroadcastsScreen() {
   const unsentActions = useUnsentBroadcastActions();
 
   const abilities = useMemo<BroadcastRowAbilities>(
-    () => ({ delete: can('broadcasts:delete'), resume: can('broadcasts:send'), send: can('broadcasts:send'), cancel: can('broadcasts:delete') }),
+    () => ({
+      delete: can('broadcasts:delete'),
+      resume: can('broadcasts:send'),
+      send: can('broadcasts:send'),
+      cancel: can('broadcasts:delete'),
+      analytics: can('analytics:view'),
+    }),
     [can],
   );
 

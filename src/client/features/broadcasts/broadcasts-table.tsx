@@ -33,6 +33,8 @@ export interface BroadcastRowAbilities {
   send: boolean;
   /** Cancel a scheduled broadcast (broadcasts:delete). */
   cancel: boolean;
+  /** Open the broadcast's analytics (analytics:view). */
+  analytics: boolean;
 }
 
 /** What the row buttons do. */
@@ -119,11 +121,13 @@ function RowActions({ broadcast, can, handlers, vertical }: {
           </IconButton>
         </Tooltip>
       )}
-      <Tooltip title="Analytics">
-        <IconButton size="small" component={RouterLink} to={paths.broadcastAnalytics(broadcast.id)} aria-label={`Analytics of ${name}`}>
-          <InsightsOutlinedIcon fontSize="small" />
-        </IconButton>
-      </Tooltip>
+      {can.analytics && (
+        <Tooltip title="Analytics">
+          <IconButton size="small" component={RouterLink} to={paths.broadcastAnalytics(broadcast.id)} aria-label={`Analytics of ${name}`}>
+            <InsightsOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
       {can.resume && broadcast.status === 'paused' && (
         <Tooltip title="Resume">
           <IconButton size="small" color="primary" aria-label={`Resume ${name}`} onClick={() => onResume(broadcast)}>

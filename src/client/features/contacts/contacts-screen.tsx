@@ -9,6 +9,7 @@ import TextField from '@mui/material/TextField';
 import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@client/app/paths';
+import { apiDownloadUrl, CsvDownloadButton } from '@client/components/csv-download-button';
 import { PageHeader } from '@client/components/page-header';
 import { useGetContactsQuery, useSearchContactsQuery } from '@client/api/contacts-endpoints';
 import { useServerPagination } from '@client/components/paged-data-grid';
@@ -25,7 +26,7 @@ import { useStartChat } from './use-start-chat';
 
 type Editor = { mode: 'closed' } | { mode: 'add' } | { mode: 'edit'; contact: Contact };
 
-/** The Contacts screen: search, Import CSV, Add Contact, the table, and its modals. */
+/** The Contacts screen: search, Export CSV (of what the search finds), Import CSV, Add Contact, the table, and its modals. */
 export default function ContactsScreen() {
   const { can } = useSession();
   const [search, setSearch] = useState('');
@@ -65,6 +66,7 @@ export default function ContactsScreen() {
         title="Contacts"
         actions={
           <>
+            {can('contacts:export') && <CsvDownloadButton href={apiDownloadUrl('/contacts/export.csv', { q: searching ? query : undefined })} />}
             {can('contacts:import') && (
               <Button component={RouterLink} to={paths.importContacts} variant="outlined" startIcon={<UploadFileIcon />}>
                 Import CSV

@@ -23,6 +23,9 @@ export const FILTER_TITLES: Readonly<Record<RecipientFilter, string>> = {
 
 export type OpenDrillDown = (drillDown: DrillDown) => void;
 
+/** Opens a recipients list; absent for a member without analytics:view_advanced, whose counts list nobody. */
+export type MaybeDrillDown = OpenDrillDown | undefined;
+
 const numberFormat = new Intl.NumberFormat('en-US');
 export const formatCount = (value: number) => numberFormat.format(value);
 

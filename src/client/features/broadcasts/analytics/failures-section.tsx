@@ -9,13 +9,13 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { VisuallyHidden } from '@client/components/visually-hidden';
 import type { BroadcastAnalytics, FailureReason } from '@shared/api/broadcasts';
-import { formatCount, type OpenDrillDown } from './drill-down';
+import { formatCount, type MaybeDrillDown } from './drill-down';
 import { SectionCard } from './section-card';
 import { COMPACT_TABLE, NARROW_ONLY, WIDE_ONLY, WRAP } from './table-style';
 
 export interface FailuresSectionProps {
   analytics: BroadcastAnalytics;
-  onDrillDown: OpenDrillDown;
+  onDrillDown: MaybeDrillDown;
   /** Shown with broadcasts:send. */
   canRetry: boolean;
   retrying: boolean;
@@ -59,9 +59,11 @@ export function FailuresSection({ analytics, onDrillDown, canRetry, retrying, on
               <TableCell>Reason</TableCell>
               <TableCell sx={WIDE_ONLY}>Code</TableCell>
               <TableCell align="right">Recipients</TableCell>
-              <TableCell align="right">
-                <VisuallyHidden>Recipients list</VisuallyHidden>
-              </TableCell>
+              {onDrillDown && (
+                <TableCell align="right">
+                  <VisuallyHidden>Recipients list</VisuallyHidden>
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -77,14 +79,16 @@ export function FailuresSection({ analytics, onDrillDown, canRetry, retrying, on
                 </TableCell>
                 <TableCell sx={WIDE_ONLY}>{reason.errorCode ?? '–'}</TableCell>
                 <TableCell align="right">{formatCount(reason.count)}</TableCell>
-                <TableCell align="right">
-                  <Button
-                    size="small"
-                    onClick={() => onDrillDown({ filter: 'failed', errorCode: codeParam(reason), title: `Failed: ${reason.reason}` })}
-                  >
-                    View<VisuallyHidden> recipients who failed with {reason.reason}</VisuallyHidden>
-                  </Button>
-                </TableCell>
+                {onDrillDown && (
+                  <TableCell align="right">
+                    <Button
+                      size="small"
+                      onClick={() => onDrillDown({ filter: 'failed', errorCode: codeParam(reason), title: `Failed: ${reason.reason}` })}
+                    >
+                      View<VisuallyHidden> recipients who failed with {reason.reason}</VisuallyHidden>
+                    </Button>
+                  </TableCell>
+                )}
               </TableRow>
             ))}
           </TableBody>

@@ -5,7 +5,7 @@ import Typography from '@mui/material/Typography';
 import { VisuallyHidden } from '@client/components/visually-hidden';
 import type { BroadcastAnalytics, RecipientFilter } from '@shared/api/broadcasts';
 import { formatDuration } from '@shared/format/duration';
-import { FILTER_TITLES, formatCount, formatRate, percentOf, type OpenDrillDown } from './drill-down';
+import { FILTER_TITLES, formatCount, formatRate, percentOf, type MaybeDrillDown } from './drill-down';
 import { optedOutCount } from './opted-out';
 
 interface Figure {
@@ -59,7 +59,7 @@ function FigureContent({ figure }: { figure: Figure }) {
  * Every figure of the broadcast, one card each. A card that counts recipients is a button that lists
  * them (its name says so).
  */
-export function FigureCards({ analytics, onDrillDown }: { analytics: BroadcastAnalytics; onDrillDown: OpenDrillDown }) {
+export function FigureCards({ analytics, onDrillDown }: { analytics: BroadcastAnalytics; onDrillDown: MaybeDrillDown }) {
   return (
     <Box
       component="ul"
@@ -72,7 +72,7 @@ export function FigureCards({ analytics, onDrillDown }: { analytics: BroadcastAn
       {figuresOf(analytics).map((figure) => (
         <Box component="li" key={figure.title} sx={{ minWidth: 0 }}>
           <Card sx={{ height: '100%' }}>
-            {figure.filter ? (
+            {figure.filter && onDrillDown ? (
               <CardActionArea
                 sx={{ height: '100%', p: 2, display: 'block' }}
                 onClick={() => onDrillDown({ filter: figure.filter as RecipientFilter, title: FILTER_TITLES[figure.filter as RecipientFilter] })}

@@ -9,7 +9,7 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { VisuallyHidden } from '@client/components/visually-hidden';
 import { FUNNEL_STAGES, type BroadcastAnalytics, type FunnelStage } from '@shared/api/broadcasts';
 import { BAR_COLORS, ChartFigure } from './chart-figure';
-import { FILTER_TITLES, formatCount, percentOf, type OpenDrillDown } from './drill-down';
+import { FILTER_TITLES, formatCount, percentOf, type MaybeDrillDown } from './drill-down';
 import { SectionCard } from './section-card';
 import { COMPACT_TABLE, WIDE_ONLY } from './table-style';
 
@@ -37,9 +37,9 @@ function stagesOf(analytics: BroadcastAnalytics): Stage[] {
  * not in the free package), and the same figures as a table with each stage's rate; every stage lists
  * its recipients.
  */
-export function FunnelSection({ analytics, onDrillDown }: { analytics: BroadcastAnalytics; onDrillDown: OpenDrillDown }) {
+export function FunnelSection({ analytics, onDrillDown }: { analytics: BroadcastAnalytics; onDrillDown: MaybeDrillDown }) {
   const stages = stagesOf(analytics);
-  const open = (stage: Stage) => onDrillDown({ filter: stage.stage, title: stage.label });
+  const open = onDrillDown && ((stage: Stage) => onDrillDown({ filter: stage.stage, title: stage.label }));
   return (
     <SectionCard id="funnel-title" title="Funnel" subtitle="How many recipients reached each stage, and the share of the stage before.">
       <Box sx={{ display: 'grid', gap: 3, gridTemplateColumns: { xs: 'minmax(0, 1fr)', lg: 'minmax(0, 1fr) minmax(0, 1fr)' }, alignItems: 'center' }}>
@@ -54,10 +54,10 @@ export function FunnelSection({ analytics, onDrillDown }: { analytics: Broadcast
             yAxis={[{ scaleType: 'band', data: stages.map((stage) => stage.label), width: 80 }]}
             xAxis={[{ tickMinStep: 1 }]}
             series={[{ data: stages.map((stage) => stage.count), label: 'Recipients', color: BAR_COLORS[0] }]}
-            onItemClick={(_event, item) => {
+            onItemClick={open && ((_event, item) => {
               const stage = stages[item.dataIndex];
               if (stage) open(stage);
-            }}
+            })}
           />
         </ChartFigure>
         <Table size="small" aria-label="Funnel stages" sx={COMPACT_TABLE}>
@@ -67,9 +67,11 @@ export function FunnelSection({ analytics, onDrillDown }: { analytics: Broadcast
               <TableCell align="right">Recipients</TableCell>
               <TableCell align="right">Rate</TableCell>
               <TableCell align="right" sx={WIDE_ONLY}>Of attempted</TableCell>
-              <TableCell align="right">
-                <VisuallyHidden>Recipients list</VisuallyHidden>
-              </TableCell>
+              {open && (
+                <TableCell align="right">
+                  <VisuallyHidden>Recipients list</VisuallyHidden>
+                </TableCell>
+              )}
             </TableRow>
           </TableHead>
           <TableBody>
@@ -79,11 +81,13 @@ export function FunnelSection({ analytics, onDrillDown }: { analytics: Broadcast
                 <TableCell align="right">{formatCount(stage.count)}</TableCell>
                 <TableCell align="right">{stage.rate}</TableCell>
                 <TableCell align="right" sx={WIDE_ONLY}>{stage.ofAttempted}</TableCell>
-                <TableCell align="right">
-                  <Button size="small" onClick={() => open(stage)}>
-                    View<VisuallyHidden> {stage.label.toLowerCase()} recipients</VisuallyHidden>
-                  </Button>
-                </TableCell>
+                {open && (
+                  <TableCell align="right">
+                    <Button size="small" onClick={() => open(stage)}>
+                      View<VisuallyHidden> {stage.label.toLowerCase()} recipients</VisuallyHidden>
+                    </Button>
+                  </TableCell>
+                )}
               </TableRow>
             ))}
           </TableBody>
