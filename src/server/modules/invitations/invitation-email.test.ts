@@ -22,7 +22,7 @@ beforeAll(async () => {
   ({ t, admin } = await createAppWithAdmin({ smtpUrl: smtp.url, mailFrom: 'Parley <team@parley.test>', mailRetryBaseMs: 100 }));
   organizationId = admin.user.organization!.organizationId;
   agentRoleId = await roleIdByName(t, organizationId, 'Agent');
-});
+}, 60_000);
 afterAll(async () => {
   await t.close();
   await smtp.stop();
