@@ -1,0 +1,72 @@
+/** @jest-environment node */
+import { mkdtempSync, rmSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { ALL_PERMISSIONS, type Permission } from '@shared/permissions/catalogue';
+import {
+  memberHolding, requestWith, sampleInputOf, seedOrganizationRecords, urlNaming, type OrganizationRecords,
+} from './api-description/testing/route-fixtures';
+import { createTestApp, signUpAdmin, type Member, type TestApp } from './testing/test-app';
+import type { RouteAccessEntry } from './types';
+
+/**
+ * The permission catalogue, checked against the routes the app registers (their `config.access`, as the
+ * access plugin's onRoute hook collects them): every permission a role can be given must gate at least
+ * one API route, and a member whose role holds every permission but that one (and but the others a
+ * route accepts in its place) is refused on each of them. Routes added later are covered as they are
+ * registered, without anyone listing them here.
+ */
+let t: TestApp;
+let dataDir: string;
+let records: OrganizationRecords;
+/** Per set of accepted permissions, a member holding every other permission. */
+const lacking = new Map<string, Member>();
+
+beforeAll(async () => {
+  dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-catalogue-'));
+  t = await createTestApp({ dataDir });
+  records = await seedOrganizationRecords(t, await signUpAdmin(t.app, { organizationName: 'Catalogue' }));
+}, 120_000);
+afterAll(async () => {
+  await t.close();
+  rmSync(dataDir, { recursive: true, force: true });
+});
+
+const acceptedBy = (route: RouteAccessEntry): readonly string[] =>
+  route.access === 'public' || route.access === 'signed-in' ? [] : [route.access].flat();
+const gatedBy = (permission: Permission) => t.app.routeAccess.filter((route) => acceptedBy(route).includes(permission));
+const name = (route: RouteAccessEntry) => `${route.method} ${route.url}`;
+
+async function memberLacking(accepted: readonly string[]): Promise<Member> {
+  const key = [...accepted].sort().join(' ');
+  let member = lacking.get(key);
+  if (!member) {
+    member = await memberHolding(t, records.organizationId, ALL_PERMISSIONS.filter((permission) => !accepted.includes(permission)));
+    lacking.set(key, member);
+  }
+  return member;
+}
+
+test('every permission of the catalogue gates at least one API route', () => {
+  expect(t.app.routeAccess.length).toBeGreaterThan(50);
+  expect(ALL_PERMISSIONS.filter((permission) => gatedBy(permission).length === 0)).toEqual([]);
+});
+
+describe.each(ALL_PERMISSIONS)('%s', (permission) => {
+  test('a member without it (and without what a route accepts in its place) is refused 403 on every route it gates, before any lookup or validation', async () => {
+    const routes = gatedBy(permission);
+    expect(routes.map(name)).not.toEqual([]);
+    const wrong: unknown[] = [];
+    for (const route of routes) {
+      const member = await memberLacking(acceptedBy(route));
+      // A plausible call (the organization's own records, input that passes the route's schema), and a
+      // bare one (records that exist nowhere, no input): refused alike, so nothing past the check ran.
+      const plausible = await member.request(requestWith(route, urlNaming(route.url, records), sampleInputOf(route, records)));
+      const bare = await member.request(requestWith(route, urlNaming(route.url, null), {}));
+      if (plausible.statusCode !== 403 || bare.statusCode !== 403) {
+        wrong.push({ route: name(route), plausible: plausible.statusCode, bare: bare.statusCode });
+      }
+    }
+    expect(wrong).toEqual([]);
+  });
+});
