@@ -5,7 +5,7 @@ import { autocannonIn } from './autocannon-in-worker';
 import { audit, connect, waitUntilSettled, type Audit } from './broadcast-audit';
 import { ParleyApi, SandboxControl } from './broadcast-clients';
 import { BENCH_ACCOUNT, broadcastParameters, createTag, seedContacts, setPace, setUpOrganization, type BenchOrg } from './broadcast-setup';
-import { startBroadcastStack, type BroadcastStack } from './broadcast-stack';
+import { measureOnBroadcastStack, type BroadcastStack } from './broadcast-stack';
 import { idleBusy, startBusyMeter } from './machine-busy';
 import { count as n, rowMaker, verdict } from './broadcast-report';
 import type { BenchRow, BenchSuite } from './run';
@@ -201,16 +201,5 @@ async function measure(stack: BroadcastStack): Promise<BenchRow[]> {
  */
 export const broadcastDispatchBench: BenchSuite = {
   name: SUITE,
-  async run(): Promise<BenchRow[]> {
-    const stack = await startBroadcastStack({ sandboxEnv: SANDBOX_ENV });
-    if ('skipped' in stack) return [row('PostgreSQL', `skipped: ${stack.skipped}`)];
-    try {
-      return await measure(stack);
-    } catch (error) {
-      process.stderr.write(`Parley's log:\n${stack.parley.tail()}\nThe sandbox's log:\n${stack.sandbox.tail()}\n`);
-      throw error;
-    } finally {
-      await stack.stop();
-    }
-  },
+  run: () => measureOnBroadcastStack({ sandboxEnv: SANDBOX_ENV }, (reason) => row('PostgreSQL', `skipped: ${reason}`), measure),
 };

@@ -189,3 +189,24 @@ export async function startBroadcastStack(options: StackOptions): Promise<Broadc
   }
   return { databaseUrl: postgres.url, parley, sandbox, graphUrl, logDir, stop };
 }
+
+/**
+ * A broadcast bench's run: the stack started, `measure` run on it, the processes' logs printed when it
+ * fails, the stack stopped whatever happens; one row saying why when PostgreSQL is not available.
+ */
+export async function measureOnBroadcastStack<Row>(
+  options: StackOptions,
+  skippedRow: (reason: string) => Row,
+  measure: (stack: BroadcastStack) => Promise<Row[]>,
+): Promise<Row[]> {
+  const stack = await startBroadcastStack(options);
+  if ('skipped' in stack) return [skippedRow(stack.skipped)];
+  try {
+    return await measure(stack);
+  } catch (error) {
+    process.stderr.write(`Parley's log:\n${stack.parley.tail()}\nThe sandbox's log:\n${stack.sandbox.tail()}\n`);
+    throw error;
+  } finally {
+    await stack.stop();
+  }
+}

@@ -7,7 +7,7 @@ import { connect, waitUntilSettled } from './broadcast-audit';
 import { ParleyApi, SandboxControl } from './broadcast-clients';
 import { count as n, rowMaker, verdict } from './broadcast-report';
 import { broadcastParameters, createTag, seedContacts, setPace, setUpOrganization, type BenchOrg } from './broadcast-setup';
-import { startBroadcastStack, type BroadcastStack } from './broadcast-stack';
+import { measureOnBroadcastStack, type BroadcastStack } from './broadcast-stack';
 import { idleBusy } from './machine-busy';
 import type { BenchRow, BenchSuite } from './run';
 
@@ -156,16 +156,5 @@ async function measure(stack: BroadcastStack): Promise<BenchRow[]> {
  */
 export const broadcastSummaryBench: BenchSuite = {
   name: SUITE,
-  async run(): Promise<BenchRow[]> {
-    const stack = await startBroadcastStack({ sandboxEnv: SANDBOX_ENV });
-    if ('skipped' in stack) return [row('PostgreSQL', `skipped: ${stack.skipped}`)];
-    try {
-      return await measure(stack);
-    } catch (error) {
-      process.stderr.write(`Parley's log:\n${stack.parley.tail()}\nThe sandbox's log:\n${stack.sandbox.tail()}\n`);
-      throw error;
-    } finally {
-      await stack.stop();
-    }
-  },
+  run: () => measureOnBroadcastStack({ sandboxEnv: SANDBOX_ENV }, (reason) => row('PostgreSQL', `skipped: ${reason}`), measure),
 };
