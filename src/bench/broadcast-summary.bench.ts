@@ -97,7 +97,8 @@ async function sendAndSettle(api: ParleyApi, sandbox: SandboxControl, stack: Bro
   const db = await connect(stack.databaseUrl);
   try {
     await waitUntilSettled(api, sandbox, db, created.id, {
-      timeoutMs: Math.max(300_000, (created.totalCount / PACE) * 3_000),
+      // Generous: on a shared machine the pace falls well below PACE, and only the reads are measured here.
+      timeoutMs: Math.max(600_000, (created.totalCount / PACE) * 15_000),
       report: (b) => process.stderr.write(`  ${label}: ${n(b.sentCount)} sent, ${n(b.readCount)} read, ${n(b.pendingCount)} pending\n`),
     });
   } finally {
