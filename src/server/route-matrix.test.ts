@@ -198,6 +198,8 @@ const FILTERS_MATCHING_NOTHING = new Set([
   'GET /api/conversations/:id/messages/poll query.lastMessageId',
   // A broadcast audience's contacts: those carrying any of the tags named that the organization has.
   'GET /api/tags/contacts query.tags',
+  // The Contacts export's tag filter: the contacts carrying any of the tags named that the organization has.
+  'GET /api/contacts/export.csv query.tags',
 ]);
 
 const caseName = ({ route, field }: Pick<IdCase, 'route' | 'field'>) => `${routeKey(route)} ${fieldLabel(field)}`;

@@ -126,6 +126,7 @@ export const SAMPLE_INPUT: Record<string, (records: OrganizationRecords) => Samp
   'PUT /api/contacts/:contactId/notes/:noteId': () => ({ payload: { content: 'An edit from the matrix' } }),
   'POST /api/tags': () => ({ payload: { name: 'Matrix', color: '#1976d2' } }),
   'GET /api/tags/contacts': (records) => ({ query: { tags: records.tag } }),
+  'GET /api/contacts/export.csv': (records) => ({ query: { tags: records.tag } }),
   'PUT /api/tags/:id': () => ({ payload: { name: 'Matrix', color: '#1976d2' } }),
   'POST /api/roles': () => ({ payload: { name: 'Matrix Role', description: 'From the matrix', permissions: ['chats:view'] } }),
   'PUT /api/roles/:id': () => ({ payload: { name: 'Matrix Role', description: 'From the matrix', permissions: ['chats:view'] } }),
