@@ -43,11 +43,14 @@ const FAILURES_MOVED = sql`
 
 // ── Upkeep ──────────────────────────────────────────────────────────────────────────────────────────
 
-/** A broadcast's recipients were queued: its summary counts them (pending), created when it has none. */
+/**
+ * A broadcast's recipients were queued: its summary counts them (pending), created when it has none,
+ * exact by construction (so reconciled now: the periodic recount comes once it has changed).
+ */
 export async function addQueued(db: Queryable, organizationId: string, broadcastId: string, queued: number): Promise<void> {
   await db
     .insert(broadcastSummaries)
-    .values({ organizationId, broadcastId, total: queued, pending: queued })
+    .values({ organizationId, broadcastId, total: queued, pending: queued, reconciledAt: sql`now()` })
     .onConflictDoUpdate({
       target: [broadcastSummaries.organizationId, broadcastSummaries.broadcastId],
       set: {
