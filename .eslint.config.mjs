@@ -75,9 +75,9 @@ const featureBoundaries = {
  * module; app.ts, cli/ and seed/ put the modules together. Tests and test helpers may reach anywhere.
  */
 const SERVER_MODULES = [
-  'health', 'roles', 'organizations', 'organization-settings', 'members', 'invitations', 'auth', 'member-preferences', 'member-presence',
+  'health', 'mail', 'roles', 'organizations', 'organization-settings', 'members', 'invitations', 'auth', 'member-preferences', 'member-presence',
   'timeline', 'tags', 'contacts', 'notes', 'contact-import', 'templates', 'canned-responses', 'whatsapp-settings', 'media',
-  'conversations', 'live', 'automation', 'broadcasts', 'webhooks', 'dashboard', 'api-docs',
+  'broadcast-summary', 'conversations', 'live', 'automation', 'broadcasts', 'webhooks', 'reports', 'dashboard', 'api-docs', 'accounts',
 ];
 
 const NO_INNER_HTML = { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render untrusted text as text.' };

@@ -5,12 +5,14 @@
 import { abuseBench } from './abuse.bench';
 import { broadcastCrashBench } from './broadcast-crash.bench';
 import { broadcastDispatchBench } from './broadcast-dispatch.bench';
+import { broadcastSummaryBench } from './broadcast-summary.bench';
 import { contactsImportBench } from './contacts-import.bench';
 import { contactsImportCrashBench } from './contacts-import-crash.bench';
 import { contactsListBench } from './contacts-list.bench';
 import { inboxBench } from './inbox.bench';
 import { inboxLiveBench } from './inbox-live.bench';
 import { inboxMergeBench } from './inbox-merge.bench';
+import { reportsBench } from './reports.bench';
 import { runtimeBench } from './runtime.bench';
 import { webhookIngestBench } from './webhook-ingest.bench';
 
@@ -27,7 +29,7 @@ export interface BenchSuite {
 }
 
 const SUITES: BenchSuite[] = [
-  webhookIngestBench, contactsImportBench, contactsImportCrashBench, contactsListBench, inboxMergeBench, inboxBench, broadcastDispatchBench, broadcastCrashBench, runtimeBench, abuseBench, inboxLiveBench,
+  webhookIngestBench, contactsImportBench, contactsImportCrashBench, contactsListBench, inboxMergeBench, inboxBench, broadcastDispatchBench, broadcastCrashBench, broadcastSummaryBench, runtimeBench, abuseBench, inboxLiveBench, reportsBench,
 ];
 
 async function main(): Promise<void> {

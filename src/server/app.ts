@@ -3,6 +3,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { REDACTED, redactUrl, secretHeaderLogPaths } from './lib/redact-url';
 import { fastifyTrustProxy } from './lib/trusted-proxies';
+import { accountRoutes, memberPasswordResetRoutes } from './modules/accounts';
 import { authRoutes, sessionPlugin, sessionToken } from './modules/auth';
 import { automationRoutes } from './modules/automation';
 import { cannedResponseRoutes } from './modules/canned-responses';
@@ -15,12 +16,14 @@ import { apiDocsRoutes } from './modules/api-docs';
 import { healthRoutes } from './modules/health';
 import { invitationRoutes } from './modules/invitations';
 import { livePlugin, liveRoutes } from './modules/live';
+import { mailPlugin } from './modules/mail';
 import { mediaPlugin } from './modules/media';
 import { availabilityRoutes } from './modules/member-presence';
 import { memberPreferencesRoutes } from './modules/member-preferences';
 import { memberRoutes } from './modules/members';
 import { organizationSettingsRoutes } from './modules/organization-settings';
 import { contactNoteRoutes } from './modules/notes';
+import { reportRoutes } from './modules/reports';
 import { roleRoutes } from './modules/roles';
 import { tagRoutes } from './modules/tags';
 import { templateRoutes } from './modules/templates';
@@ -81,6 +84,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(accessPlugin);
   await app.register(uploadSlotsPlugin);
   await app.register(encryptionKeyPlugin);
+  await app.register(mailPlugin);
   await app.register(whatsappAccountsPlugin);
   await app.register(mediaPlugin);
   await app.register(readReceiptsPlugin);
@@ -102,8 +106,10 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
 const API_ROUTES: readonly (readonly [FastifyPluginAsync, string])[] = [
   [healthRoutes, '/api/health'],
   [authRoutes, '/api/auth'],
+  [accountRoutes, '/api/auth'],
   [dashboardRoutes, '/api/analytics'],
   [memberRoutes, '/api/members'],
+  [memberPasswordResetRoutes, '/api/members'],
   [availabilityRoutes, '/api/me/availability'],
   [memberPreferencesRoutes, '/api/me/preferences'],
   [invitationRoutes, '/api/members'],
@@ -123,13 +129,14 @@ const API_ROUTES: readonly (readonly [FastifyPluginAsync, string])[] = [
   [liveRoutes, '/api/events'],
   [automationRoutes, '/api/automation'],
   [broadcastRoutes, '/api/broadcast'],
+  [reportRoutes, '/api/reports'],
   [apiDocsRoutes, '/api/docs'],
 ];
 
 /** The folder the embedded database keeps its files in. */
 export const embeddedDatabaseDir = (config: AppConfig) => `${config.dataDir}/db`;
 
-function openConfiguredDatabase(config: AppConfig): Promise<DatabaseHandle> {
+export function openConfiguredDatabase(config: AppConfig): Promise<DatabaseHandle> {
   if (config.databaseUrl) return openDatabase({ kind: 'postgres', url: config.databaseUrl });
   return openDatabase({ kind: 'pglite', dataDir: config.inMemoryDatabase ? undefined : embeddedDatabaseDir(config) });
 }

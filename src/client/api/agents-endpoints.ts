@@ -18,6 +18,6 @@ export const agentsEndpoints = api.injectEndpoints({
 export const { useGetAgentsQuery } = agentsEndpoints;
 
 /** An agent as the menus name them: the name, and the email address when the member may see the team's. */
-export function agentLabel(agent: AssignableAgent): string {
+export function agentLabel(agent: Pick<AssignableAgent, 'name' | 'email'>): string {
   return agent.email ? `${agent.name} (${agent.email})` : agent.name;
 }

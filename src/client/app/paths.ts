@@ -20,6 +20,7 @@ export const paths = {
   signup: '/login?signup=true',
   /** The login screen in invite mode. */
   acceptInvite: (inviteToken: string) => `/login?invite=${encodeURIComponent(inviteToken)}`,
+  forgotPassword: '/forgot-password',
   contacts: '/contacts',
   importContacts: '/contacts/import',
   conversations: (status?: ConversationStatusFilter) => (status ? `/conversations?status=${status}` : '/conversations'),
@@ -30,6 +31,8 @@ export const paths = {
   newBroadcast: (contactId?: string) =>
     contactId ? `/broadcast/new?contactId=${encodeURIComponent(contactId)}` : '/broadcast/new',
   broadcastAnalytics: (broadcastId: string) => `/broadcast/${encodeURIComponent(broadcastId)}/analytics`,
+  editBroadcast: (broadcastId: string) => `/broadcast/${encodeURIComponent(broadcastId)}/edit`,
+  reports: '/reports',
   settings: (tab?: SettingsTab) => (tab ? `/settings?tab=${tab}` : '/settings'),
 } as const;
 

@@ -10,7 +10,8 @@ import { RouteError } from './route-error';
 import { signedInScreens } from './signed-in-screens';
 
 /**
- * The route table: /login for the signed-out, /invite/{token}, the signed-in screens inside the shell
+ * The route table: /login and /forgot-password for the signed-out, /invite/{token}, /reset-password/{token},
+ * the signed-in screens inside the shell
  * (signed-in-screens.ts), and a 404 page for anything else.
  */
 export const routes: RouteObject[] = [
@@ -27,9 +28,20 @@ export const routes: RouteObject[] = [
             handle: { title: 'Login' } satisfies RouteHandle,
             lazy: lazyScreen(() => import('@client/features/auth/login-screen')),
           },
+          {
+            path: 'forgot-password',
+            handle: { title: 'Forgot Password' } satisfies RouteHandle,
+            lazy: lazyScreen(() => import('@client/features/auth/forgot-password-screen')),
+          },
         ],
       },
       { path: 'invite/:inviteToken', element: <InviteRedirect /> },
+      // Open signed in or not: a reset link may be opened in a browser someone else is signed in to.
+      {
+        path: 'reset-password/:resetToken',
+        handle: { title: 'Set a New Password' } satisfies RouteHandle,
+        lazy: lazyScreen(() => import('@client/features/auth/reset-password-screen')),
+      },
       {
         element: <RequireSignedIn />,
         children: [
