@@ -4,6 +4,8 @@ export { mediaCacheControl, mediaContentHeaders } from './media-content-headers'
 export { mediaPlugin } from './media-plugin';
 export { deleteMediaFileRow, findMediaFile, insertMediaFiles, type MediaFileRow, type NewMediaFile, setMetaMediaId } from './media-service';
 export { mediaDirOf, openMediaStore } from './stores/open-media-store';
+export { DiskMediaStore } from './stores/disk-media-store';
+export { migrateMedia, type MediaMigrationReport } from './media-migration';
 export type { MediaStore, StagedFile, StorageKey } from './stores/media-store';
 export { MissingMediaObject } from './stores/missing-media-object';
 export { receiveUpload, UPLOAD_LIMITS } from './media-upload';

@@ -1,4 +1,4 @@
-import { and, eq, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { mediaFiles } from '../../db/schema';
 
@@ -77,4 +77,14 @@ export async function existingMediaFileIds(db: Queryable, ids: string[]): Promis
   if (ids.length === 0) return new Set();
   const rows = await db.select({ id: mediaFiles.id }).from(mediaFiles).where(inArray(mediaFiles.id, ids));
   return new Set(rows.map((row) => row.id));
+}
+
+/** A page of stored files (those with bytes), in id order after `afterId`: the media migration walks them all. */
+export async function storedMediaFilesAfter(db: Queryable, afterId: string | null, limit: number): Promise<MediaFileRow[]> {
+  return db
+    .select()
+    .from(mediaFiles)
+    .where(and(isNotNull(mediaFiles.storageKey), afterId ? gt(mediaFiles.id, afterId) : undefined))
+    .orderBy(mediaFiles.id)
+    .limit(limit);
 }
