@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { actionsColumn, PagedDataGrid, useServerPagination } from '@client/components/paged-data-grid';
+import { useStackedColumns } from '@client/components/stacked-columns';
 import { RoleBadge } from '@client/components/role-badge';
 import type { TeamMember } from '@shared/api/members';
 import { formatDay } from './format-day';
@@ -24,7 +25,7 @@ export interface MembersTableProps {
   onRemove: (member: TeamMember) => void;
 }
 
-/** 'Current Members (total)': who belongs to the organization, paged by the server. */
+/** 'Current Members (total)': who belongs to the organization, paged by the server; on a phone role and joined stack under the member. */
 export function MembersTable({ currentUserId, canEditRoles, canRemove, onEditRole, onRemove }: MembersTableProps) {
   const { query, pageOf } = useServerPagination(PAGE_SIZES[0]);
   const { data, isLoading, isFetching, isError } = useGetMembersQuery(query);
@@ -81,6 +82,7 @@ export function MembersTable({ currentUserId, canEditRoles, canRemove, onEditRol
       )),
     ];
   }, [canEditRoles, canRemove, currentUserId, onEditRole, onRemove]);
+  const layout = useStackedColumns(columns);
 
   return (
     <section aria-labelledby="current-members-heading">
@@ -92,7 +94,7 @@ export function MembersTable({ currentUserId, canEditRoles, canRemove, onEditRol
       ) : (
         <PagedDataGrid
           page={pageOf(data?.members, data?.total, isLoading || isFetching)}
-          columns={columns}
+          {...layout}
           pageSizes={PAGE_SIZES}
           rowHeight={64}
           emptyText="No members found"

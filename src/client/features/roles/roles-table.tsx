@@ -9,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { actionsColumn, ClientPagedDataGrid } from '@client/components/paged-data-grid';
+import { useStackedColumns } from '@client/components/stacked-columns';
 import type { RoleDto } from '@shared/api/roles';
 
 export interface RolesTableProps {
@@ -23,7 +24,10 @@ export interface RolesTableProps {
 
 const PAGE_SIZES = [25, 50, 100];
 
-/** 'Role Management': system roles are protected; custom roles can be edited and, without members, deleted. */
+/**
+ * 'Role Management': system roles are protected; custom roles can be edited and, without members,
+ * deleted. On a phone the other columns stack under the role's name, beside the actions.
+ */
 export function RolesTable({ roles, loading, canEdit, canDelete, onEdit, onDelete }: RolesTableProps) {
   const columns = useMemo<GridColDef<RoleDto>[]>(
     () => [
@@ -62,9 +66,10 @@ export function RolesTable({ roles, loading, canEdit, canDelete, onEdit, onDelet
     ],
     [canEdit, canDelete, onEdit, onDelete],
   );
+  const layout = useStackedColumns(columns);
 
   return (
-    <ClientPagedDataGrid rows={roles} columns={columns} loading={loading} pageSizes={PAGE_SIZES} emptyText="No roles found" />
+    <ClientPagedDataGrid rows={roles} {...layout} loading={loading} pageSizes={PAGE_SIZES} emptyText="No roles found" />
   );
 }
 

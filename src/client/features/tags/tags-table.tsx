@@ -8,6 +8,7 @@ import Tooltip from '@mui/material/Tooltip';
 import type { GridColDef } from '@mui/x-data-grid';
 import { useMemo } from 'react';
 import { actionsColumn, PagedDataGrid, type ServerPage } from '@client/components/paged-data-grid';
+import { useStackedColumns } from '@client/components/stacked-columns';
 import { TagChip } from '@client/components/tags/tag-chip';
 import type { Tag } from '@shared/api/tags';
 
@@ -22,7 +23,10 @@ export interface TagsTableProps {
   onRestore: (tag: Tag) => void;
 }
 
-/** The Tags table: name on its colour, type, contact count, created, and the actions; deleted tags stay, marked. */
+/**
+ * The Tags table: name on its colour, type, contact count, created, and the actions; deleted tags stay,
+ * marked. On a phone the other columns stack under the name, beside the actions.
+ */
 export function TagsTable({ page, canManage, onEdit, onDelete, onRestore }: TagsTableProps) {
   const columns = useMemo<GridColDef<Tag>[]>(() => {
     const base: GridColDef<Tag>[] = [
@@ -82,11 +86,12 @@ export function TagsTable({ page, canManage, onEdit, onDelete, onRestore }: Tags
       ),
     ];
   }, [canManage, onEdit, onDelete, onRestore]);
+  const layout = useStackedColumns(columns);
 
   return (
     <PagedDataGrid
       page={page}
-      columns={columns}
+      {...layout}
       emptyText="No tags yet"
       label="Tags"
     />

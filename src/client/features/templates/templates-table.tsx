@@ -3,6 +3,7 @@ import Chip, { type ChipProps } from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { PagedDataGrid, type ServerPage } from '@client/components/paged-data-grid';
+import { useStackedColumns } from '@client/components/stacked-columns';
 import type { Template, TemplateComponent } from '@shared/api/templates';
 
 export interface TemplatesTableProps {
@@ -78,12 +79,13 @@ const columns: GridColDef<Template>[] = [
   },
 ];
 
-/** The synced templates, paged by the server. */
+/** The synced templates, paged by the server; on a phone every other column stacks under the name. */
 export function TemplatesTable({ page }: TemplatesTableProps) {
+  const layout = useStackedColumns(columns);
   return (
     <PagedDataGrid
       page={page}
-      columns={columns}
+      {...layout}
       pageSizes={TEMPLATE_PAGE_SIZES}
       getRowHeight={() => 'auto'}
       emptyText="No templates found"
