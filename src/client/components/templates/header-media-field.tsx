@@ -40,7 +40,7 @@ export function HeaderMediaField({ name, kind }: { name: string; kind: HeaderMed
     if (refused) return;
     try {
       const stored = await upload(file).unwrap();
-      void helpers.setValue({ ...value, mode: 'file', mediaId: stored.mediaId, file });
+      void helpers.setValue({ ...value, mode: 'file', mediaId: stored.mediaId, file, saved: undefined });
     } catch (error) {
       setProblem(errorMessage(error, 'The file could not be uploaded'));
     }
@@ -48,6 +48,8 @@ export function HeaderMediaField({ name, kind }: { name: string; kind: HeaderMed
 
   const linkError = value.mode === 'link' && linkTouched && value.link.trim() !== '' && !isHttpsLink(value.link.trim()) ? HEADER_MEDIA_TEXTS.linkInvalid : null;
   const missing = value.mode === 'file' ? !value.mediaId : !value.link.trim();
+  // The file picked now, or the one a saved broadcast already has.
+  const chosen = value.file ?? (value.saved && { name: value.saved.fileName, size: value.saved.sizeBytes });
 
   return (
     <Box component="fieldset" sx={{ border: 0, m: 0, p: 0, minWidth: 0, display: 'flex', flexDirection: 'column', gap: 1 }}>
@@ -78,11 +80,11 @@ export function HeaderMediaField({ name, kind }: { name: string; kind: HeaderMed
             }}
           />
           <Button variant="outlined" startIcon={<UploadFileIcon />} onClick={() => fileInput.current?.click()} disabled={isSubmitting || uploading}>
-            {value.file ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
+            {chosen ? `Replace ${label.toLowerCase()}` : `Choose ${label.toLowerCase()}`}
           </Button>
-          {value.file && value.mediaId && (
+          {chosen && value.mediaId && (
             <Typography variant="body2" sx={{ overflowWrap: 'anywhere', minWidth: 0 }}>
-              {value.file.name} ({formatBytes(value.file.size)})
+              {chosen.name} ({formatBytes(chosen.size)})
             </Typography>
           )}
         </Box>

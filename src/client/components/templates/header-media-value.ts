@@ -5,6 +5,8 @@ export interface HeaderMediaValue {
   mode: 'file' | 'link';
   mediaId?: string;
   file?: File;
+  /** A file uploaded earlier (a saved broadcast's), known by its name and size only. */
+  saved?: { fileName: string; sizeBytes: number };
   link: string;
 }
 
@@ -21,6 +23,7 @@ export function headerRequest(value: HeaderMediaValue | undefined): TemplateHead
 export function headerPreviewOf(value: HeaderMediaValue | undefined): { file?: File; label: string } | undefined {
   if (!value) return undefined;
   if (value.mode === 'file' && value.file) return { file: value.file, label: value.file.name };
+  if (value.mode === 'file' && value.mediaId && value.saved) return { label: value.saved.fileName };
   if (value.mode === 'link' && value.link.trim()) return { label: value.link.trim() };
   return undefined;
 }

@@ -207,6 +207,19 @@ describe('Broadcasts screen', () => {
       expect(within(await rowOf('Eid offer (draft)')).queryByRole('button')).not.toBeInTheDocument();
       expect(within(await rowOf('Weekend sale')).queryByRole('button')).not.toBeInTheDocument();
     });
+
+    it('offers Edit of a draft or scheduled broadcast only with broadcasts:edit, opening its form', async () => {
+      const done = broadcast({ id: uuid(6), name: 'Sent last week' });
+      listAnswers(() => [draft, scheduled, done]);
+      const { unmount } = renderScreen(['broadcasts:view']);
+      expect(within(await rowOf('Eid offer (draft)')).queryByRole('link', { name: /^Edit/ })).not.toBeInTheDocument();
+      unmount();
+
+      renderScreen(['broadcasts:view', 'broadcasts:edit']);
+      expect(within(await rowOf('Eid offer (draft)')).getByRole('link', { name: 'Edit Eid offer (draft)' })).toHaveAttribute('href', `/broadcast/${uuid(4)}/edit`);
+      expect(within(await rowOf('Weekend sale')).getByRole('link', { name: 'Edit Weekend sale' })).toHaveAttribute('href', `/broadcast/${uuid(5)}/edit`);
+      expect(within(await rowOf('Sent last week')).queryByRole('link', { name: /^Edit/ })).not.toBeInTheDocument();
+    });
   });
 
   it('links New Broadcast to /broadcast/new', async () => {

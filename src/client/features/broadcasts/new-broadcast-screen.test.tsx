@@ -321,4 +321,21 @@ describe('New Broadcast screen', () => {
       expect(screen.queryByLabelText(/Send at/)).not.toBeInTheDocument();
     });
   });
+
+  it('hides the button rules from a member without automation:create and sends none', async () => {
+    answers();
+    const sent = sends();
+    const { user, router } = renderScreen(
+      '/broadcast/new',
+      sessionUser({ permissions: ['broadcasts:view', 'broadcasts:create', 'broadcasts:send', 'templates:view', 'contacts:view'] }),
+    );
+    await chooseTemplate(user, /welcome_message/);
+    await user.type(screen.getByRole('textbox', { name: /Parameter 1/ }), 'Aisha');
+    await user.type(screen.getByRole('textbox', { name: /Parameter 2/ }), 'EID20');
+    await pickTag(user, 'VIP');
+    expect(screen.queryByRole('region', { name: 'Button automation' })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/broadcast'));
+    expect(sent.map((request) => request.body)).toEqual([{ templateId: welcomeTemplate.id, parameters: ['Aisha', 'EID20'], tagIds: [vip.id], draft: true }]);
+  });
 });

@@ -16,7 +16,7 @@ import { useCountAudienceQuery } from '../broadcasts-api';
 import { AudienceCheckWarning } from './audience-check-warning';
 import { audienceKey, audienceRequest } from './audience-request';
 import type { AudienceMode, ComposeValues } from './compose-values';
-import { ContactPicker } from './contact-picker';
+import { ContactPicker, type PickedContact } from './contact-picker';
 
 const numberFormat = new Intl.NumberFormat('en-US');
 
@@ -84,7 +84,7 @@ export function AudienceFields({ preselectContactId }: AudienceFieldsProps) {
     void setValues({ ...current, audience: 'contacts', contacts: [...current.contacts, contact], contactIds: [...current.contactIds, contact.id] });
   });
 
-  const setContacts = (contacts: Contact[]) =>
+  const setContacts = (contacts: PickedContact[]) =>
     void setValues({ ...values, contacts, contactIds: contacts.map((contact) => contact.id) });
 
   const tagError = touched.tagIds ? (errors.tagIds as string | undefined) : undefined;

@@ -1,10 +1,10 @@
 import type { AutomationAction, AutomationRuleInput, CreateBroadcastRequest } from '@shared/api/broadcasts';
-import type { Contact } from '@shared/api/contacts';
 import type { TemplateParameter } from '@shared/api/template-parameters';
 import type { Template } from '@shared/api/templates';
 import { wireParameters } from '@shared/templates/personal-parameters';
 import { quickReplyButtons, templateVariableCount } from '@shared/templates/template-message';
 import { emptyHeaderMedia, headerRequest, type HeaderMediaValue } from '@client/components/templates/header-media-value';
+import type { PickedContact } from './contact-picker';
 
 export type AudienceMode = 'tags' | 'contacts';
 
@@ -27,7 +27,7 @@ export interface ComposeValues {
   audience: AudienceMode;
   tagIds: string[];
   contactIds: string[];
-  contacts: Contact[];
+  contacts: PickedContact[];
   rules: RuleValues[];
   /** The template's media header (a file or link), sent only when the template shows one. */
   header: HeaderMediaValue;
@@ -67,15 +67,18 @@ export function ruleRequest(rule: RuleValues): AutomationRuleInput {
   };
 }
 
-/** POST /broadcast's body: the audience of the chosen mode only, and each rule with only its own target. */
-export function toCreateRequest(values: ComposeValues): CreateBroadcastRequest {
+/**
+ * POST /broadcast's body: the audience of the chosen mode only, and each rule with only its own target.
+ * Rules go only when the member may set them (automation:create); otherwise none are sent.
+ */
+export function toCreateRequest(values: ComposeValues, withRules: boolean): CreateBroadcastRequest {
   const header = headerRequest(values.header);
   return {
     templateId: values.templateId,
     // Fixed text goes as a bare string, as before contact fields.
     parameters: wireParameters(values.parameters),
     ...(values.audience === 'tags' ? { tagIds: values.tagIds } : { contactIds: values.contactIds }),
-    rules: values.rules.map(ruleRequest),
+    ...(withRules ? { rules: values.rules.map(ruleRequest) } : {}),
     ...(header ? { header } : {}),
   };
 }

@@ -10,13 +10,16 @@ import { useDebouncedValue } from '@client/components/use-debounced-value';
 import type { Contact } from '@shared/api/contacts';
 import { CONTACT_SEARCH_DEBOUNCE_MS, CONTACT_SEARCH_MIN_CHARS } from '@shared/constants';
 
-function contactName(contact: Contact): string {
+/** A picked contact: enough to name its chip (a contact the search found, or one a saved broadcast names). */
+export type PickedContact = Pick<Contact, 'id' | 'name' | 'profileName' | 'countryCode' | 'phoneNumber'>;
+
+function contactName(contact: PickedContact): string {
   return shownName(contact).text;
 }
 
 export interface ContactPickerProps {
-  value: readonly Contact[];
-  onChange: (contacts: Contact[]) => void;
+  value: readonly PickedContact[];
+  onChange: (contacts: PickedContact[]) => void;
   onBlur?: () => void;
   error?: string;
   disabled?: boolean;
@@ -50,7 +53,7 @@ export function ContactPicker({ value, onChange, onBlur, error, disabled }: Cont
         : 'Searching…';
 
   return (
-    <Autocomplete<Contact, true>
+    <Autocomplete<PickedContact, true>
       multiple
       disableCloseOnSelect
       options={options}
