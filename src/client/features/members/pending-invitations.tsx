@@ -1,55 +1,63 @@
 import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { DataGrid, type GridColDef } from '@mui/x-data-grid';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { invitationLink } from '@client/app/paths';
 import { copyToClipboard } from '@client/components/clipboard';
-import type { PendingInvitation } from '@shared/api/members';
+import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { errorMessage } from '@client/components/error-message';
+import { useToast } from '@client/components/toast/use-toast';
+import type { InvitationIssuedResponse, PendingInvitation } from '@shared/api/members';
 import { COPY_FEEDBACK_MS } from '@shared/constants';
 import { formatDay } from './format-day';
 import { useGetInvitationsQuery, useResendInvitationMutation } from './members-api';
 
 const COPY_FAILED = 'Failed to copy invitation link. Please try again.';
+const PREVIOUS_LINK_STOPS = 'The previous link will stop working.';
 
 export interface PendingInvitationsProps {
-  /** Copy Link is for inviters (members:invite). */
+  /** Copy Link and Resend are for inviters (members:invite). */
   canInvite: boolean;
-  /** Tokens this page already holds, by invitation id (from creating or resending it). */
+  /** Tokens this page already holds, by invitation id (from creating or re-issuing it). */
   knownTokens: Readonly<Record<string, string>>;
-  onTokenIssued: (invitationId: string, token: string) => void;
+  /** A new link was issued for an invitation: the page remembers it and shows it. */
+  onIssued: (issued: InvitationIssuedResponse) => void;
 }
+
+type Reissue = { invitation: PendingInvitation; why: 'new-link' | 'resend' };
 
 /**
  * 'Pending Invitations (total)', shown only when there are any. Only a hash of each token is stored,
- * so a link can be copied as long as this page holds its token (the invitation was just created
- * or resent here); otherwise Copy Link asks the server for a fresh link, which retires the old one.
+ * so Copy Link copies a link only while this page holds its token (it was created or re-issued here);
+ * otherwise it offers to create a new one, which retires the link already shared, and says so first.
+ * Resend (with email configured) emails a new link, with the same warning.
  */
-export function PendingInvitations({ canInvite, knownTokens, onTokenIssued }: PendingInvitationsProps) {
+export function PendingInvitations({ canInvite, knownTokens, onIssued }: PendingInvitationsProps) {
   const { data } = useGetInvitationsQuery();
-  const [resend] = useResendInvitationMutation();
+  const [resend, { isLoading: isReissuing }] = useResendInvitationMutation();
+  const toast = useToast();
+  const [reissue, setReissue] = useState<Reissue | null>(null);
   const [copiedId, setCopiedId] = useState<string | null>(null);
   const [copyFailed, setCopyFailed] = useState(false);
   const feedbackTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(feedbackTimer.current), []);
+  const emailConfigured = data?.emailConfigured ?? false;
 
   const columns = useMemo<GridColDef<PendingInvitation>[]>(() => {
     const copyLink = async (invitation: PendingInvitation) => {
       setCopyFailed(false);
       const known: string | undefined = knownTokens[invitation.id];
-      const link =
-        known !== undefined
-          ? invitationLink(known)
-          : resend(invitation.id)
-              .unwrap()
-              .then((issued) => {
-                onTokenIssued(invitation.id, issued.token);
-                return invitationLink(issued.token);
-              });
+      if (known === undefined) {
+        setReissue({ invitation, why: 'new-link' });
+        return;
+      }
       try {
-        await copyToClipboard(link);
+        await copyToClipboard(invitationLink(known));
         setCopiedId(invitation.id);
         clearTimeout(feedbackTimer.current);
         feedbackTimer.current = setTimeout(() => setCopiedId(null), COPY_FEEDBACK_MS);
@@ -84,25 +92,49 @@ export function PendingInvitations({ canInvite, knownTokens, onTokenIssued }: Pe
       {
         field: 'actions',
         headerName: 'Actions',
-        width: 140,
+        width: emailConfigured ? 240 : 140,
         sortable: false,
         renderCell: ({ row }) => {
           const text = copiedId === row.id ? 'Copied!' : 'Copy Link';
-          // The name starts with the visible text (what a speech-input user says), then which row.
+          // Each name starts with the visible text (what a speech-input user says), then which row.
           return (
-            <Button
-              size="small"
-              startIcon={copiedId === row.id ? <CheckIcon /> : <ContentCopyIcon />}
-              onClick={() => void copyLink(row)}
-              aria-label={`${text} (invitation for ${row.email})`}
-            >
-              {text}
-            </Button>
+            <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }}>
+              <Button
+                size="small"
+                startIcon={copiedId === row.id ? <CheckIcon /> : <ContentCopyIcon />}
+                onClick={() => void copyLink(row)}
+                aria-label={`${text} (invitation for ${row.email})`}
+              >
+                {text}
+              </Button>
+              {emailConfigured && (
+                <Button
+                  size="small"
+                  startIcon={<SendIcon />}
+                  onClick={() => setReissue({ invitation: row, why: 'resend' })}
+                  aria-label={`Resend (invitation for ${row.email})`}
+                >
+                  Resend
+                </Button>
+              )}
+            </Stack>
           );
         },
       },
     ];
-  }, [canInvite, copiedId, knownTokens, onTokenIssued, resend]);
+  }, [canInvite, copiedId, emailConfigured, knownTokens]);
+
+  const confirmReissue = async () => {
+    if (!reissue) return;
+    try {
+      const issued = await resend(reissue.invitation.id).unwrap();
+      setReissue(null);
+      onIssued(issued);
+    } catch (error) {
+      setReissue(null);
+      toast.error('Error', errorMessage(error, 'Failed to create a new invitation link'));
+    }
+  };
 
   if (!data || data.total === 0) return null;
   return (
@@ -124,6 +156,23 @@ export function PendingInvitations({ canInvite, knownTokens, onTokenIssued }: Pe
         hideFooter={data.invitations.length === data.total}
         localeText={{ noRowsLabel: 'No pending invitations' }}
       />
+      <ConfirmDialog
+        open={reissue !== null}
+        title={reissue?.why === 'resend' ? 'Resend Invitation' : 'Create a New Link'}
+        message={reissueQuestion(reissue, emailConfigured)}
+        confirmLabel={reissue?.why === 'resend' ? 'Resend' : 'Create a new link'}
+        busy={isReissuing}
+        onConfirm={() => void confirmReissue()}
+        onClose={() => setReissue(null)}
+      />
     </section>
   );
+}
+
+function reissueQuestion(reissue: Reissue | null, emailConfigured: boolean): string {
+  if (!reissue) return '';
+  const { email } = reissue.invitation;
+  if (reissue.why === 'resend') return `A new invitation link will be emailed to ${email}. ${PREVIOUS_LINK_STOPS}`;
+  const emailed = emailConfigured ? ` and emailed to ${email}` : '';
+  return `The link already shared with ${email} cannot be shown again: Parley keeps only a fingerprint of it. A new link can be created${emailed} instead. ${PREVIOUS_LINK_STOPS}`;
 }

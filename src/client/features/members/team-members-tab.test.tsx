@@ -31,13 +31,18 @@ const assignable = [{ id: 'r-manager', name: 'Manager' }, { id: 'r-agent', name:
 function answers({ invitations = [invitation] }: { invitations?: PendingInvitation[] } = {}) {
   server.use(
     http.get(apiUrl('/members'), () => HttpResponse.json({ members, total: members.length })),
-    http.get(apiUrl('/members/invitations'), () => HttpResponse.json({ invitations, total: invitations.length })),
+    http.get(apiUrl('/members/invitations'), () => HttpResponse.json({ invitations, total: invitations.length, emailConfigured: false })),
     http.get(apiUrl('/members/assignable-roles'), () => HttpResponse.json({ roles: assignable })),
   );
 }
 
-function issued(id: string, token: string, email = 'yusuf@example.com'): InvitationIssuedResponse {
-  return { message: `Invitation created for ${email}. Copy the invitation link to share it.`, invitation: { ...invitation, id, email }, token, delivered: false };
+const NO_EMAIL = 'No email is configured: copy the link and send it yourself.';
+
+function issued(id: string, token: string, email = 'yusuf@example.com', kind: 'new' | 'renewed' = 'new'): InvitationIssuedResponse {
+  const message = kind === 'new'
+    ? `Invitation created for ${email}. ${NO_EMAIL}`
+    : `A new invitation link was created for ${email}. The previous link no longer works. ${NO_EMAIL}`;
+  return { message, invitation: { ...invitation, id, email }, token, delivered: false };
 }
 
 function renderTab(permissions?: Permission[]) {
@@ -126,32 +131,56 @@ describe('Team Members tab', () => {
     expect(within(row).getByText('Mar 1, 2026')).toBeInTheDocument();
   });
 
-  it('Copy Link asks for a fresh link and copies {origin}/invite/{token}', async () => {
+  it('Copy Link never retires a link shared in an earlier visit: it offers a new link, with the warning, and shows it', async () => {
     answers();
     let resent = 0;
     server.use(
       http.post(apiUrl('/members/invitations/i-1/resend'), () => {
         resent += 1;
-        return HttpResponse.json(issued('i-1', 'fresh_token'));
+        return HttpResponse.json(issued('i-1', 'fresh_token', 'yusuf@example.com', 'renewed'));
       }),
     );
     const { user } = renderTab();
     const writeText = mockClipboard();
     await user.click(await screen.findByRole('button', { name: 'Copy Link (invitation for yusuf@example.com)' }));
-    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/invite/fresh_token`));
-    expect(await screen.findByText('Copied!')).toBeInTheDocument();
+    const confirm = await screen.findByRole('dialog', { name: 'Create a New Link' });
+    expect(confirm).toHaveTextContent('The link already shared with yusuf@example.com cannot be shown again');
+    expect(confirm).toHaveTextContent('The previous link will stop working.');
+    expect(writeText).not.toHaveBeenCalled();
+    expect(resent).toBe(0);
 
-    // The page now holds that link: copying again gives the same one, without retiring it.
-    await user.click(screen.getByRole('button', { name: 'Copied! (invitation for yusuf@example.com)' }));
+    await user.click(within(confirm).getByRole('button', { name: 'Create a new link' }));
+    const shown = await screen.findByRole('dialog', { name: 'Invitation Link' });
+    expect(within(shown).getByRole('textbox', { name: 'Invitation link' })).toHaveValue(`${window.location.origin}/invite/fresh_token`);
+    expect(shown).toHaveTextContent('The previous link no longer works.');
+    await user.click(within(shown).getByRole('button', { name: 'Copy Link' }));
+    await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/invite/fresh_token`));
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
+
+    // The page now holds that link: the row copies the same one, without retiring it.
+    await user.click(await screen.findByRole('button', { name: 'Copy Link (invitation for yusuf@example.com)' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledTimes(2));
     expect(writeText).toHaveBeenLastCalledWith(`${window.location.origin}/invite/fresh_token`);
+    expect(await screen.findByText('Copied!')).toBeInTheDocument();
     expect(resent).toBe(1);
+  });
+
+  it('cancelling "Create a new link" keeps the shared link alive', async () => {
+    answers();
+    server.use(http.post(apiUrl('/members/invitations/i-1/resend'), () => HttpResponse.json({ error: 'should not resend' }, { status: 500 })));
+    const { user } = renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Copy Link (invitation for yusuf@example.com)' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Create a New Link' })).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
   });
 
   it('tells the user when the link could not be copied', async () => {
     answers();
     server.use(http.post(apiUrl('/members/invitations/i-1/resend'), () => HttpResponse.json(issued('i-1', 'tok'))));
     const { user } = renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Copy Link (invitation for yusuf@example.com)' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Create a New Link' })).getByRole('button', { name: 'Create a new link' }));
+    await user.click(within(await screen.findByRole('dialog', { name: 'Invitation Link' })).getByRole('button', { name: 'Done' }));
     mockClipboard(async () => {
       throw new Error('denied');
     });
@@ -159,12 +188,43 @@ describe('Team Members tab', () => {
     expect(await screen.findByText('Failed to copy invitation link. Please try again.')).toBeInTheDocument();
   });
 
-  it('invites a member, validating the form first, and copies the new link without reissuing it', async () => {
+  it('with email configured, Resend warns that the old link stops working and emails a new one', async () => {
+    answers();
+    server.use(
+      http.get(apiUrl('/members/invitations'), () => HttpResponse.json({ invitations: [invitation], total: 1, emailConfigured: true })),
+      http.post(apiUrl('/members/invitations/i-1/resend'), () => HttpResponse.json({
+        ...issued('i-1', 'emailed_token'),
+        message: 'A new invitation link was emailed to yusuf@example.com. The previous link no longer works.',
+        delivered: true,
+      })),
+    );
+    const { user } = renderTab();
+    await user.click(await screen.findByRole('button', { name: 'Resend (invitation for yusuf@example.com)' }));
+    const confirm = await screen.findByRole('dialog', { name: 'Resend Invitation' });
+    expect(confirm).toHaveTextContent('A new invitation link will be emailed to yusuf@example.com. The previous link will stop working.');
+    await user.click(within(confirm).getByRole('button', { name: 'Resend' }));
+    const shown = await screen.findByRole('dialog', { name: 'Invitation Link' });
+    expect(shown).toHaveTextContent('A new invitation link was emailed to yusuf@example.com. The previous link no longer works.');
+    expect(within(shown).getByRole('textbox', { name: 'Invitation link' })).toHaveValue(`${window.location.origin}/invite/emailed_token`);
+  });
+
+  it('without email there is no Resend, and the invite form says the link must be shared by hand', async () => {
+    answers();
+    const { user } = renderTab();
+    await screen.findByRole('button', { name: 'Copy Link (invitation for yusuf@example.com)' });
+    expect(screen.queryByRole('button', { name: /^Resend/ })).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Invite Member' }));
+    expect(await screen.findByRole('dialog', { name: 'Invite New Member' })).toHaveTextContent(
+      'No email is configured: copy the link and send it yourself.',
+    );
+  });
+
+  it('invites a member, validating the form first, shows the new link, and copies it later without reissuing it', async () => {
     answers();
     let sent: unknown;
     let invitations: PendingInvitation[] = [invitation];
     server.use(
-      http.get(apiUrl('/members/invitations'), () => HttpResponse.json({ invitations, total: invitations.length })),
+      http.get(apiUrl('/members/invitations'), () => HttpResponse.json({ invitations, total: invitations.length, emailConfigured: false })),
       http.post(apiUrl('/members/invite'), async ({ request }) => {
         sent = await request.json();
         const response = issued('i-2', 'new_token', 'sara@example.com');
@@ -190,13 +250,16 @@ describe('Team Members tab', () => {
     await user.click(await screen.findByRole('option', { name: 'Agent' }));
     await user.click(within(dialog).getByRole('button', { name: 'Send Invitation' }));
 
-    expect(await screen.findByText('Invitation created for sara@example.com. Copy the invitation link to share it.')).toBeInTheDocument();
+    const shown = await screen.findByRole('dialog', { name: 'Invitation Link' });
+    expect(shown).toHaveTextContent('Invitation created for sara@example.com. No email is configured: copy the link and send it yourself.');
+    expect(within(shown).getByRole('textbox', { name: 'Invitation link' })).toHaveValue(`${window.location.origin}/invite/new_token`);
     expect(sent).toEqual({ email: 'sara@example.com', roleId: 'r-agent' });
-    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Invite New Member' })).not.toBeInTheDocument());
+    expect(screen.queryByRole('dialog', { name: 'Invite New Member' })).not.toBeInTheDocument();
+    await user.click(within(shown).getByRole('button', { name: 'Done' }));
 
     await user.click(await screen.findByRole('button', { name: 'Copy Link (invitation for sara@example.com)' }));
     await waitFor(() => expect(writeText).toHaveBeenCalledWith(`${window.location.origin}/invite/new_token`));
-  });
+   }, 60_000);
 
   it("shows the server's reason when an invitation is refused", async () => {
     answers();

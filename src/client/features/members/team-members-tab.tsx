@@ -6,8 +6,10 @@ import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import { useCallback, useState } from 'react';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
+import { IssuedLinkDialog, type IssuedLink } from '@client/components/issued-link-dialog';
 import { errorMessage } from '@client/components/error-message';
 import { useToast } from '@client/components/toast/use-toast';
+import { invitationLink } from '@client/app/paths';
 import { useSession } from '@client/session/use-session';
 import type { InvitationIssuedResponse, TeamMember } from '@shared/api/members';
 import { ChangeRoleDialog } from './change-role-dialog';
@@ -26,11 +28,12 @@ export default function TeamMembersTab() {
   const [removeMember, { isLoading: isRemoving }] = useRemoveMemberMutation();
   // Invitation tokens this page was given (the server keeps only their hashes): Copy Link reuses them.
   const [tokens, setTokens] = useState<Record<string, string>>({});
-  const rememberToken = useCallback((id: string, token: string) => setTokens((known) => ({ ...known, [id]: token })), []);
-  const onInvited = useCallback(
-    (issued: InvitationIssuedResponse) => rememberToken(issued.invitation.id, issued.token),
-    [rememberToken],
-  );
+  // The link just created or re-issued, shown once.
+  const [shownLink, setShownLink] = useState<IssuedLink | null>(null);
+  const onIssued = useCallback((issued: InvitationIssuedResponse) => {
+    setTokens((known) => ({ ...known, [issued.invitation.id]: issued.token }));
+    setShownLink({ message: issued.message, link: invitationLink(issued.token), emailed: issued.delivered });
+  }, []);
 
   if (!can('members:view')) {
     return (
@@ -68,9 +71,10 @@ export default function TeamMembersTab() {
         onEditRole={setEditing}
         onRemove={setRemoving}
       />
-      <PendingInvitations canInvite={can('members:invite')} knownTokens={tokens} onTokenIssued={rememberToken} />
+      <PendingInvitations canInvite={can('members:invite')} knownTokens={tokens} onIssued={onIssued} />
 
-      <InviteMemberDialog open={inviteOpen} onClose={() => setInviteOpen(false)} onInvited={onInvited} />
+      <InviteMemberDialog open={inviteOpen} onClose={() => setInviteOpen(false)} onInvited={onIssued} />
+      <IssuedLinkDialog title="Invitation Link" linkLabel="Invitation link" issued={shownLink} onClose={() => setShownLink(null)} />
       <ChangeRoleDialog member={editing} onClose={() => setEditing(null)} />
       <ConfirmDialog
         open={removing !== null}
