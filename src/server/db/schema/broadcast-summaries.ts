@@ -1,4 +1,4 @@
-import { bigint, doublePrecision, foreignKey, index, integer, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import { bigint, doublePrecision, foreignKey, index, integer, jsonb, pgTable, primaryKey, smallint, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
 import { broadcasts } from './broadcasts';
 import { organizationId, timestampTz } from './columns';
 import { organizations } from './organizations';
@@ -66,6 +66,8 @@ export const broadcastSummaryEntries = pgTable(
     clicked: smallint('clicked').notNull(),
     clicks: integer('clicks').notNull(),
     engaged: smallint('engaged').notNull(),
+    /** The recipient's presses per button text, as counted in `broadcast_button_counts`. */
+    presses: jsonb('presses').notNull().default({}),
     /** A failed recipient's reason as counted in `broadcast_failure_counts`. */
     errorCode: integer('error_code'),
     errorMessage: text('error_message'),
@@ -84,6 +86,19 @@ export const broadcastFailureCounts = pgTable(
     count: integer('count').notNull(),
   },
   (t) => [unique('broadcast_failure_counts_key').on(t.organizationId, t.broadcastId, t.errorCode, t.errorMessage).nullsNotDistinct()],
+);
+
+/** Each button's presses and distinct pressers in a broadcast, kept with the summary. */
+export const broadcastButtonCounts = pgTable(
+  'broadcast_button_counts',
+  {
+    organizationId: organizationId().references(() => organizations.id, { onDelete: 'cascade' }),
+    broadcastId: uuid('broadcast_id').notNull(),
+    buttonText: text('button_text').notNull(),
+    clicks: integer('clicks').notNull(),
+    clickers: integer('clickers').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.organizationId, t.broadcastId, t.buttonText] })],
 );
 
 /** Recipients whose figures changed and are not folded into their summary yet (append-only; the fold deletes). */

@@ -160,6 +160,8 @@ export const buttonClicks = pgTable(
     uniqueIndex('button_clicks_press_key').on(t.organizationId, t.pressWamid),
     // Per contact too: a broadcast summary counts each recipient's presses.
     index('button_clicks_broadcast_idx').on(t.organizationId, t.broadcastId, t.contactId),
+    // The assignment distribution reads only the presses whose rule gave the conversation to an agent.
+    index('button_clicks_assigned_idx').on(t.organizationId, t.broadcastId).where(sql`${t.assignedToUserId} is not null`),
   ],
 );
 
