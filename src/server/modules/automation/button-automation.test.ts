@@ -4,6 +4,7 @@ import { eq } from 'drizzle-orm';
 import { DEMO_BUSINESS } from '@sandbox/fixtures';
 import { inboundPayload } from '@sandbox/payloads';
 import type { AutomationRuleInput } from '@shared/api/broadcasts';
+import type { ContactNote, ContactNotePage } from '@shared/api/notes';
 import type { TemplateComponent } from '@shared/api/templates';
 import { broadcasts, buttonClicks, conversations } from '../../db/schema';
 import { addMember, addMemberWith, roleIdByName } from '../../testing/fixtures';
@@ -79,9 +80,12 @@ async function deliver(payload: unknown): Promise<void> {
   await app().webhookInbox.drain();
 }
 
+async function entriesOf(contactId: string): Promise<ContactNote[]> {
+  return (await suite.admin.request({ method: 'GET', url: `/api/contacts/${contactId}/notes` })).json<ContactNotePage>().data;
+}
+
 async function timelineOf(contactId: string): Promise<string[]> {
-  const page = (await suite.admin.request({ method: 'GET', url: `/api/contacts/${contactId}/notes` })).json();
-  return page.data.map((note: { content: string }) => note.content);
+  return (await entriesOf(contactId)).map((note) => note.content);
 }
 
 describe('a quick-reply press on a broadcast message', () => {
@@ -99,6 +103,9 @@ describe('a quick-reply press on a broadcast message', () => {
     expect(notes.filter((note) => note.startsWith('Assigned to'))).toEqual([
       "Assigned to Zara Khan by the 'Talk to us' button of the broadcast 'order_ready'",
     ]);
+    // Parley assigned it, so the entry is credited to Parley, not to a member.
+    const assigned = (await entriesOf(sent.chat.contactId)).find((note) => note.content.startsWith('Assigned to'));
+    expect(assigned).toMatchObject({ userId: null, credit: 'parley' });
     const summary = await clickSummary(db(), suite.organizationId, sent.broadcastId);
     expect(summary).toMatchObject({ totalButtonClicks: 1, uniqueContactsClicked: 1 });
     expect(summary.assignmentDistribution).toEqual([

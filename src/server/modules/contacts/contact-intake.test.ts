@@ -24,7 +24,7 @@ async function timeline(id: string): Promise<Array<[string, string | null]>> {
 }
 
 describe('contacts written in from WhatsApp', () => {
-  test('a new number becomes a contact with its profile name and a "created" entry no member caused', async () => {
+  test('a new number becomes a contact with its profile name and a "created" entry credited to WhatsApp, not to a member', async () => {
     const ids = await ensure([
       { waId: '971501110001', profileName: 'Layla Hassan' },
       { waId: '971501110002', profileName: 'R2D2' },
@@ -32,6 +32,8 @@ describe('contacts written in from WhatsApp', () => {
     const layla = await contact(ids.get('971501110001')!);
     expect(layla).toMatchObject({ name: 'Layla Hassan', countryCode: '+971', phoneNumber: '501110001' });
     expect(await timeline(layla.id)).toEqual([['Contact created from a WhatsApp message', null]]);
+    const [entry] = (await admin.request({ method: 'GET', url: `/api/contacts/${layla.id}/notes` })).json<ContactNotePage>().data;
+    expect(entry).toMatchObject({ userId: null, user: null, credit: 'whatsapp' });
     // A profile name the contact form would refuse is not taken.
     expect((await contact(ids.get('971501110002')!)).name).toBeNull();
   });
