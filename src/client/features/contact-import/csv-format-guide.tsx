@@ -32,12 +32,14 @@ export function CsvFormatGuide() {
               <code>0501234567</code> under +971 is <code>501234567</code>). Each number must be a valid number of its country.
             </li>
             <li>
-              <code>country_code</code>: <code>+971</code> or <code>971</code>. When a row has none and its mobile carries none, it is{' '}
+              <code>country_code</code>: <code>+44</code>, <code>44</code>, <code>0044</code> or the country&apos;s two-letter code (
+              <code>GB</code>). When a row has none and its mobile carries none, it is{' '}
               <strong>{CSV_DEFAULT_COUNTRY_CODE}</strong>, unless the mobile is another country&apos;s number written internationally
               without its + (<code>971501234567</code>).
             </li>
             <li>
-              <code>name</code>: 2 to 100 letters, spaces, and . &apos; - (it may be left empty).
+              <code>name</code>: 2 to 100 letters, spaces, and . &apos; - (it may be left empty). Other characters (commas, quotes,
+              emoji, digits) are left out and the row is imported with a warning; a name with nothing left is imported without one.
             </li>
             <li>
               A number already in your contacts updates that contact (its name, if the row has one) instead of adding a second one;
