@@ -1,15 +1,21 @@
 import { randomInt } from 'node:crypto';
 import type { Browser } from 'playwright-core';
+import type { BroadcastDetail } from '../../shared/api/broadcast-detail';
+import type { Contact } from '../../shared/api/contacts';
 import type { Tag } from '../../shared/api/tags';
+import type { TemplatesResponse } from '../../shared/api/templates';
 import { launchBrowser, newSession } from '../support/browser';
-import { api, choose, ownWorkspace } from '../support/broadcast-workspace';
+import { api, choose, DISPATCH_WAIT_MS, ownWorkspace } from '../support/broadcast-workspace';
+import { newCustomer, sendsTo } from '../support/sandbox';
 import { joinAs } from '../support/team';
+import { until } from '../support/until';
 
 /**
  * Drafts against the real server: a member whose role composes broadcasts but may not send them
  * (broadcasts:create without broadcasts:send) is offered Save draft alone, saves one, finds it in the
  * list as a draft with no Send button, and the API refuses to send it for them; the founder, who may
- * send, sends it from the list. (A scheduled broadcast starting after a restart is tested on the server,
+ * send, sends it from the list. A saved draft opens in the form from the list's Edit, is renamed and sent
+ * from there. (A scheduled broadcast starting after a restart is tested on the server,
  * broadcast-drafts.test.ts: the browser tests share one server that cannot be restarted mid-run.)
  */
 
@@ -73,5 +79,39 @@ test('a member without broadcasts:send saves a draft and cannot send it; a membe
 
   expect([...founder.problems, ...drafter.problems]).toEqual([]);
   await drafter.context.close();
+  await founder.context.close();
+});
+
+test('a saved draft opens from the list in the form, is renamed and sent from there', async () => {
+  const founder = await newSession(browser);
+  const { page } = founder;
+  await ownWorkspace(page, { name: 'Karim Haddad', organizationName: 'Olive Grove Pantry' });
+  const customer = newCustomer('Yara');
+  const contact = await api<Contact>(page, 'POST', '/contacts', { name: customer.name, countryCode: '+971', phoneNumber: customer.waId.slice(3) });
+  const templates = await api<TemplatesResponse>(page, 'GET', '/templates/local?status=APPROVED&page=1&limit=100');
+  const templateId = templates.data.find((template) => template.name === TEMPLATE)?.id;
+  const draft = await api<{ id: string }>(page, 'POST', '/broadcast', {
+    templateId, parameters: ['friend'], contactIds: [contact.id], draft: true, name: 'Olive harvest, draft',
+  });
+
+  await page.goto('/broadcast');
+  await page.getByRole('row').filter({ hasText: 'Olive harvest, draft' }).getByRole('link', { name: 'Edit Olive harvest, draft' }).click();
+  await page.getByRole('heading', { name: 'Edit Broadcast', level: 1 }).waitFor();
+  const form = page.getByRole('form', { name: 'Edit broadcast' });
+  await form.getByRole('button', { name: customer.name }).waitFor();
+  const name = form.getByRole('textbox', { name: 'Name' });
+  expect(await name.inputValue()).toBe('Olive harvest, draft');
+  expect(await form.getByRole('textbox', { name: /^Parameter 1/ }).inputValue()).toBe('friend');
+  await name.fill('Olive harvest, final');
+  await form.getByRole('button', { name: 'Send now' }).click();
+
+  await page.getByText('Broadcast sending: 1 recipient').waitFor();
+  await page.waitForURL(new RegExp(`/broadcast/${draft.id}/analytics$`));
+  await until(async () => (await sendsTo(customer)).length === 1, 'the sandbox received the edited broadcast', DISPATCH_WAIT_MS);
+  const sent = await api<BroadcastDetail>(page, 'GET', `/broadcast/${draft.id}`);
+  expect(sent.name).toBe('Olive harvest, final');
+  expect(sent.status).not.toBe('draft');
+
+  expect(founder.problems).toEqual([]);
   await founder.context.close();
 });

@@ -5,17 +5,15 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
 import CircularProgress from '@mui/material/CircularProgress';
 import type { Theme } from '@mui/material/styles';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { Form, Formik, useFormikContext } from 'formik';
 import { useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { isApiError } from '@client/api/api-error';
 import { paths } from '@client/app/paths';
+import { SectionCard } from '@client/components/analytics/section-card';
 import { BROADCAST_DRAFT_TEXTS } from '@shared/api/broadcast-drafts';
 import { BROADCAST_TEXTS } from '@shared/api/broadcasts';
 import type { Template } from '@shared/api/templates';
@@ -28,24 +26,12 @@ import { ScheduleFields } from './schedule-fields';
 import { scheduleErrors, type ComposeIntent, type ScheduleValues } from './schedule-values';
 import { TemplateFields } from './template-fields';
 
+/** One titled part of the form (an h2), its id made from the title. */
 function Section({ title, subtitle, children }: { title: string; subtitle?: string; children: ReactNode }) {
-  const id = `section-${title.toLowerCase().replace(/\W+/g, '-')}`;
   return (
-    <Card component="section" aria-labelledby={id}>
-      <CardContent sx={{ display: 'flex', flexDirection: 'column', gap: 2, p: { xs: 2, sm: 3 } }}>
-        <Box>
-          <Typography id={id} variant="h6" component="h2">
-            {title}
-          </Typography>
-          {subtitle && (
-            <Typography variant="body2" color="text.secondary">
-              {subtitle}
-            </Typography>
-          )}
-        </Box>
-        {children}
-      </CardContent>
-    </Card>
+    <SectionCard id={`section-${title.toLowerCase().replace(/\W+/g, '-')}`} title={title} subtitle={subtitle}>
+      {children}
+    </SectionCard>
   );
 }
 
