@@ -1,5 +1,6 @@
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, E2E_PASSWORD, launchBrowser, newSession, signUpThroughUi, uniqueEmail } from '../support/browser';
+import { inviteThroughUi, takeShownLink } from '../support/team';
 
 /**
  * The team flow of issue 5: an admin invites an agent and copies the link; the agent joins through it
@@ -26,18 +27,6 @@ async function openSettingsTab(page: Page, tab: 'members' | 'roles'): Promise<vo
   await page.goto(`/settings?tab=${tab}`);
   const heading = tab === 'members' ? /^Current Members \(\d+\)$/ : /^Role Management$/;
   await page.getByRole('heading', { name: heading }).waitFor();
-}
-
-/** Invites an e-mail in a role from the Team Members tab; the new invitation is listed. */
-async function inviteThroughUi(page: Page, email: string, roleName: string): Promise<void> {
-  await openSettingsTab(page, 'members');
-  await page.getByRole('button', { name: 'Invite Member' }).click();
-  const dialog = page.getByRole('dialog', { name: 'Invite New Member' });
-  await dialog.getByLabel('Email Address').fill(email);
-  await dialog.getByRole('combobox', { name: 'Role' }).click();
-  await page.getByRole('option', { name: roleName, exact: true }).click();
-  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
-  await page.getByRole('button', { name: `Copy Link (invitation for ${email})` }).waitFor();
 }
 
 /** Copy Link for an invitation; answers what landed on the clipboard. */
@@ -132,7 +121,7 @@ test('invite, join through the link, change role, remove', async () => {
   await admin.context.close();
 });
 
-test('Copy Link on a later visit issues a fresh link that works, and retires the old one', async () => {
+test('Copy Link on a later visit never retires the shared link unasked: "Create a new link" warns, and its link works', async () => {
   const admin = await newSession(browser);
   await admin.context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: baseUrl() });
   await signUpThroughUi(admin.page, { name: 'Rami Admin', organizationName: 'Second Visit Trading' });
@@ -140,9 +129,13 @@ test('Copy Link on a later visit issues a fresh link that works, and retires the
   await inviteThroughUi(admin.page, inviteeEmail, 'Team Lead');
   const first = await copyLink(admin.page, inviteeEmail);
 
-  // A new visit no longer holds the token (only its hash is stored): Copy Link asks for a fresh one.
+  // A new visit no longer holds the token (only its hash is stored): Copy Link offers a new link, and warns.
   await openSettingsTab(admin.page, 'members');
-  const second = await copyLink(admin.page, inviteeEmail);
+  await admin.page.getByRole('button', { name: `Copy Link (invitation for ${inviteeEmail})` }).click();
+  const confirm = admin.page.getByRole('dialog', { name: 'Create a New Link' });
+  await confirm.getByText(/The previous link will stop working\./).waitFor();
+  await confirm.getByRole('button', { name: 'Create a new link' }).click();
+  const second = (await takeShownLink(admin.page)).link;
   expect(second).not.toBe(first);
 
   const tokenOf = (link: string) => link.split('/invite/')[1];

@@ -46,3 +46,33 @@ export async function demoAdminWithMember(
   await signInThroughUi(admin.page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   return { admin, member: await joinAs(browser, admin.page, roleName, name) };
 }
+
+/** What the Invitation Link dialog showed when a link was created or re-issued. */
+export interface ShownInvitationLink {
+  message: string;
+  link: string;
+}
+
+/** Invites an e-mail in a role from Settings → Team Members; answers what the link dialog showed, and closes it. */
+export async function inviteThroughUi(page: Page, email: string, roleName: string): Promise<ShownInvitationLink> {
+  await page.goto('/settings?tab=members');
+  await page.getByRole('heading', { name: /^Current Members \(\d+\)$/ }).waitFor();
+  await page.getByRole('button', { name: 'Invite Member' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Invite New Member' });
+  await dialog.getByLabel('Email Address').fill(email);
+  await dialog.getByRole('combobox', { name: 'Role' }).click();
+  await page.getByRole('option', { name: roleName, exact: true }).click();
+  await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+  return takeShownLink(page);
+}
+
+/** Reads the Invitation Link dialog (shown once a link is created or re-issued) and closes it with Done. */
+export async function takeShownLink(page: Page): Promise<ShownInvitationLink> {
+  const shown = page.getByRole('dialog', { name: 'Invitation Link' });
+  await shown.waitFor();
+  const link = await shown.getByRole('textbox', { name: 'Invitation link' }).inputValue();
+  const message = await shown.getByRole('alert').innerText();
+  await shown.getByRole('button', { name: 'Done' }).click();
+  await shown.waitFor({ state: 'hidden' });
+  return { message, link };
+}

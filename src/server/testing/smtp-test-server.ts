@@ -1,4 +1,6 @@
+import { writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
+import path from 'node:path';
 import { simpleParser } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 
@@ -25,17 +27,31 @@ export interface SmtpTestServer {
   start(): Promise<void>;
 }
 
+export interface SmtpTestServerOptions {
+  /**
+   * Also writes each message, as received, to `{mailDir}/{n}.eml`, for tests in other processes (the
+   * browser tests' server is started by their global set-up); the server then does not keep its
+   * process alive.
+   */
+  mailDir?: string;
+}
+
 /**
  * A real SMTP server on a free local port, for tests that check what Parley sends: plain SMTP, any
  * login accepted (authOptional), STARTTLS off so no certificate is needed.
  */
-export async function startSmtpTestServer(): Promise<SmtpTestServer> {
+export async function startSmtpTestServer(options: SmtpTestServerOptions = {}): Promise<SmtpTestServer> {
   const messages: ReceivedMail[] = [];
   const waiters: Array<() => void> = [];
   let server: SMTPServer | null = null;
   let port = 0;
 
+  let saved = 0;
   const receive = (raw: Buffer, to: string[]) => {
+    if (options.mailDir) {
+      saved += 1;
+      writeFileSync(path.join(options.mailDir, `${String(saved).padStart(5, '0')}.eml`), raw);
+    }
     void simpleParser(raw).then((parsed) => {
       messages.push({
         to,
@@ -66,6 +82,7 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
     next.on('error', reject);
     const listening = next.listen(port, '127.0.0.1', () => {
       port = (listening.address() as AddressInfo).port;
+      if (options.mailDir) listening.unref();
       server = next;
       resolve();
     });
@@ -96,7 +113,7 @@ export async function startSmtpTestServer(): Promise<SmtpTestServer> {
 }
 
 /** The first link in a received message's text that starts with `prefix`. */
-export function linkIn(mail: ReceivedMail, prefix: string): string {
+export function linkIn(mail: Pick<ReceivedMail, 'text'>, prefix: string): string {
   const escaped = prefix.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
   const match = new RegExp(`${escaped}\\S+`).exec(mail.text);
   if (!match) throw new Error(`no link starting with ${prefix} in: ${mail.text}`);
