@@ -125,7 +125,7 @@ async function crashRun(engine: Engine, csvPath: string, probePath: string, work
       reupload: {
         created: stats.created,
         updated: stats.updated,
-        unchanged: stats.unchanged ?? 0,
+        unchanged: stats.unchanged,
         completesSentence: reupload.result.message.includes(`This completes the import of ${CRASHED.fileName} that was interrupted`),
       },
       audit,

@@ -119,7 +119,7 @@ async function measureEngine(label: string, csvPath: string, target: string, pgl
       ),
       row(
         `${label}: re-import of the same file`,
-        `${seconds(again.ms)} (${count(again.result.stats.unchanged ?? 0)} unchanged, ${count(again.result.stats.updated)} updated); ` +
+        `${seconds(again.ms)} (${count(again.result.stats.unchanged)} unchanged, ${count(again.result.stats.updated)} updated); ` +
           `${(again.ms / first.ms).toFixed(2)}× the import`,
         'well under 1×',
       ),
