@@ -137,6 +137,6 @@ const API_ROUTES: readonly (readonly [FastifyPluginAsync, string])[] = [
 export const embeddedDatabaseDir = (config: AppConfig) => `${config.dataDir}/db`;
 
 export function openConfiguredDatabase(config: AppConfig): Promise<DatabaseHandle> {
-  if (config.databaseUrl) return openDatabase({ kind: 'postgres', url: config.databaseUrl });
+  if (config.databaseUrl) return openDatabase({ kind: 'postgres', url: config.databaseUrl, poolSize: config.databasePoolSize });
   return openDatabase({ kind: 'pglite', dataDir: config.inMemoryDatabase ? undefined : embeddedDatabaseDir(config) });
 }

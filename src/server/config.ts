@@ -11,6 +11,8 @@ export interface AppConfig {
   mediaStore: MediaStoreSettings;
   /** A PostgreSQL URL; unset means the embedded database in `dataDir` (or memory, for tests). */
   databaseUrl: string | undefined;
+  /** DATABASE_POOL_SIZE: PostgreSQL connections each process may hold (plus one for LISTEN); unset, 10. */
+  databasePoolSize: number | undefined;
   /** Keep the embedded database in memory (tests). */
   inMemoryDatabase: boolean;
   /**
@@ -60,6 +62,12 @@ export interface AppConfig {
    * call; the fault-test script shortens it so restarts settle sooner. Unset: the dispatcher's default.
    */
   broadcastLeaseSeconds: number | undefined;
+  /**
+   * WEBHOOK_LEASE_SECONDS: how long a stored webhook event claimed by a process stays its own; if that
+   * process dies, another applies the event once the lease ends. Unset: the inbox's default (120 s).
+   * Tests that kill a process shorten it.
+   */
+  webhookLeaseSeconds: number | undefined;
   /** How long a request body may take to arrive (tests shorten it); unset, 15 s, and 15 minutes for uploads. */
   bodyDeadlines?: BodyDeadlines;
   /** How often a live event stream sends its heartbeat and checks its session (tests shorten it); unset, 25 s. */
@@ -110,6 +118,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
     dataDir,
     mediaStore: parseMediaStore(env),
     databaseUrl: env.DATABASE_URL || undefined,
+    databasePoolSize: positiveNumber(env.DATABASE_POOL_SIZE),
     inMemoryDatabase: false,
     whatsappApiUrl: (env.WHATSAPP_API_URL || builtInSandboxUrl(env.HOST ?? '127.0.0.1', port)).replace(/\/+$/, ''),
     builtInSandbox: !env.WHATSAPP_API_URL,
@@ -131,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perOrganizationPerMinute: positiveNumber(env.RATE_LIMIT_PER_ORGANIZATION) ?? DEFAULT_API_RATE_LIMITS.perOrganizationPerMinute,
     },
     broadcastLeaseSeconds: positiveNumber(env.BROADCAST_LEASE_SECONDS),
+    webhookLeaseSeconds: positiveNumber(env.WEBHOOK_LEASE_SECONDS),
   };
 }
 

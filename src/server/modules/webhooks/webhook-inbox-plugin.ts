@@ -17,6 +17,7 @@ declare module 'fastify' {
 export const webhookInboxPlugin = fp(async (app: FastifyInstance, options: { databaseKind: DatabaseHandle['kind'] }) => {
   const inbox = new WebhookInbox(app.db, app.log, {
     ...inboxSettingsFor(options.databaseKind),
+    leaseSeconds: app.config.webhookLeaseSeconds,
     onProcessed: (result) => {
       if (result.media > 0) void app.mediaFetcher.drain();
     },
