@@ -21,7 +21,7 @@ describe('Profile tab', () => {
     user.organization!.role.description = 'Runs the team';
     renderProfile(user);
     const personal = section('Personal Information');
-    expect(within(personal).getByText('Amira Haddad')).toBeInTheDocument();
+    expect(within(personal).getByRole('textbox', { name: 'Full Name' })).toHaveValue('Amira Haddad');
     expect(within(personal).getByText('amira@example.com')).toBeInTheDocument();
     const organization = section('Organization Details');
     expect(within(organization).getByText('Oasis Spices')).toBeInTheDocument();

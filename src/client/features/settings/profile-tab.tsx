@@ -6,9 +6,12 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { RoleBadge } from '@client/components/role-badge';
 import { useSession } from '@client/session/use-session';
+import { NameForm } from './name-form';
 import { NotificationSwitches } from './notification-switches';
+import { PasswordChangeForm } from './password-change-form';
+import { SessionsList } from './sessions-list';
 
-/** Profile: who the user is, their organization and role, and what they want to be told of. */
+/** Profile: who the user is (name editable), their organization and role, what they want to be told of, their password and sessions. */
 export default function ProfileTab() {
   const { user } = useSession();
   if (!user) return <Typography color="text.secondary">No user data available</Typography>;
@@ -20,7 +23,7 @@ export default function ProfileTab() {
   return (
     <Stack spacing={3}>
       <Section title="Personal Information">
-        <Detail label="Full Name">{user.name}</Detail>
+        <NameForm name={user.name} />
         <Detail label="Email Address">{user.email}</Detail>
       </Section>
       {organization && (
@@ -43,6 +46,12 @@ export default function ProfileTab() {
           <NotificationSwitches />
         </Section>
       )}
+      <Section title="Password">
+        <PasswordChangeForm />
+      </Section>
+      <Section title="Sessions">
+        <SessionsList />
+      </Section>
     </Stack>
   );
 }
