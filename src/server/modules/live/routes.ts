@@ -46,9 +46,21 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       unsubscribe();
       stream.end();
     };
+    // Each write of a chunked response is a system call of its own: the nudges that reach this stream in
+    // one tick of the event loop (a burst of notifications read at once) go out in one.
+    let corked = false;
     const unsubscribe = app.nudgeHub.subscribe(viewer.organizationId, {
       onNudge: (nudge) => {
-        if (mayHear(viewer, nudge)) stream.write(`event: nudge\ndata: ${JSON.stringify(publicNudge(nudge))}\n\n`);
+        if (!mayHear(viewer, nudge)) return;
+        if (!corked) {
+          corked = true;
+          stream.cork();
+          process.nextTick(() => {
+            corked = false;
+            stream.uncork();
+          });
+        }
+        stream.write(`event: nudge\ndata: ${JSON.stringify(publicNudge(nudge))}\n\n`);
       },
       onShutdown: end,
     });
