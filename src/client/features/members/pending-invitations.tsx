@@ -11,6 +11,8 @@ import { invitationLink } from '@client/app/paths';
 import { copyToClipboard } from '@client/components/clipboard';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { errorMessage } from '@client/components/error-message';
+import { useStackedColumns } from '@client/components/stacked-columns';
+import { useNarrowScreen } from '@client/components/use-narrow-screen';
 import { useToast } from '@client/components/toast/use-toast';
 import type { InvitationIssuedResponse, PendingInvitation } from '@shared/api/members';
 import { COPY_FEEDBACK_MS } from '@shared/constants';
@@ -35,7 +37,8 @@ type Reissue = { invitation: PendingInvitation; why: 'new-link' | 'resend' };
  * 'Pending Invitations (total)', shown only when there are any. Only a hash of each token is stored,
  * so Copy Link copies a link only while this page holds its token (it was created or re-issued here);
  * otherwise it offers to create a new one, which retires the link already shared, and says so first.
- * Resend (with email configured) emails a new link, with the same warning.
+ * Resend (with email configured) emails a new link, with the same warning. On a phone the columns
+ * stack under the email and the actions stay beside it.
  */
 export function PendingInvitations({ canInvite, knownTokens, onIssued }: PendingInvitationsProps) {
   const { data } = useGetInvitationsQuery();
@@ -47,6 +50,7 @@ export function PendingInvitations({ canInvite, knownTokens, onIssued }: Pending
   const feedbackTimer = useRef<ReturnType<typeof setTimeout>>(undefined);
   useEffect(() => () => clearTimeout(feedbackTimer.current), []);
   const emailConfigured = data?.emailConfigured ?? false;
+  const narrow = useNarrowScreen();
 
   const columns = useMemo<GridColDef<PendingInvitation>[]>(() => {
     const copyLink = async (invitation: PendingInvitation) => {
@@ -92,13 +96,14 @@ export function PendingInvitations({ canInvite, knownTokens, onIssued }: Pending
       {
         field: 'actions',
         headerName: 'Actions',
-        width: emailConfigured ? 240 : 140,
+        // On a phone the buttons stand one above the other, so the stacked email column keeps its room.
+        width: emailConfigured && !narrow ? 240 : 140,
         sortable: false,
         renderCell: ({ row }) => {
           const text = copiedId === row.id ? 'Copied!' : 'Copy Link';
           // Each name starts with the visible text (what a speech-input user says), then which row.
           return (
-            <Stack direction="row" spacing={1} sx={{ height: '100%', alignItems: 'center' }}>
+            <Stack direction={narrow ? 'column' : 'row'} spacing={narrow ? 0.5 : 1} sx={{ height: '100%', justifyContent: 'center', alignItems: 'flex-start', py: narrow ? 1 : 0 }}>
               <Button
                 size="small"
                 startIcon={copiedId === row.id ? <CheckIcon /> : <ContentCopyIcon />}
@@ -122,7 +127,8 @@ export function PendingInvitations({ canInvite, knownTokens, onIssued }: Pending
         },
       },
     ];
-  }, [canInvite, copiedId, emailConfigured, knownTokens]);
+  }, [canInvite, copiedId, emailConfigured, knownTokens, narrow]);
+  const layout = useStackedColumns(columns);
 
   const confirmReissue = async () => {
     if (!reissue) return;
@@ -149,7 +155,7 @@ export function PendingInvitations({ canInvite, knownTokens, onIssued }: Pending
       )}
       <DataGrid
         rows={data.invitations}
-        columns={columns}
+        {...layout}
         disableRowSelectionOnClick
         disableColumnMenu
         autoHeight
