@@ -4,6 +4,7 @@ import { createServer } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { Client } from 'pg';
+import type { BenchRow } from './run';
 
 const PG_BIN = '/usr/lib/postgresql/15/bin';
 
@@ -87,4 +88,18 @@ function postgresUser(): { uid: number; gid: number } {
   const group = spawnSync('id', ['-g', 'postgres'], { encoding: 'utf8' });
   if (result.status !== 0) throw new Error('the postgres OS user does not exist');
   return { uid: Number(result.stdout.trim()), gid: Number(group.stdout.trim()) };
+}
+
+/** Runs `measure` on the bench's PostgreSQL (stopped afterwards), or answers one row saying why there is none. */
+export async function measureOnBenchPostgres(
+  skipped: (reason: string) => BenchRow,
+  measure: (url: string) => Promise<BenchRow[]>,
+): Promise<BenchRow[]> {
+  const postgres = await startBenchPostgres();
+  if ('skipped' in postgres) return [skipped(`skipped: ${postgres.skipped}`)];
+  try {
+    return await measure(postgres.url);
+  } finally {
+    await postgres.stop();
+  }
 }

@@ -10,7 +10,7 @@ import { benchConfig } from './bench-config';
 import { openDatabase, type Database } from '../server/db/database';
 import { rowsOf } from '../server/db/rows-of';
 import { createOrganization } from '../server/modules/organizations/organizations-service';
-import { startBenchPostgres } from './contacts-postgres';
+import { measureOnBenchPostgres } from './contacts-postgres';
 import { seedInbox, type BenchOrganization, type InboxShape, type SeededConversation } from './inbox-bench-data';
 import { saturate, simulateAgents, type AgentsKind, type Saturated } from './inbox-load';
 import { idleBusy } from './machine-busy';
@@ -222,13 +222,5 @@ async function measure(url: string): Promise<BenchRow[]> {
  */
 export const inboxBench: BenchSuite = {
   name: SUITE,
-  async run(): Promise<BenchRow[]> {
-    const postgres = await startBenchPostgres();
-    if ('skipped' in postgres) return [row('PostgreSQL', `skipped: ${postgres.skipped}`)];
-    try {
-      return await measure(postgres.url);
-    } finally {
-      await postgres.stop();
-    }
-  },
+  run: () => measureOnBenchPostgres((reason) => row('PostgreSQL', reason), measure),
 };

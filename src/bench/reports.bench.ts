@@ -8,10 +8,9 @@ import { openDatabase, type Database } from '../server/db/database';
 import { rowsOf } from '../server/db/rows-of';
 import { createOrganization } from '../server/modules/organizations/organizations-service';
 import { benchConfig } from './bench-config';
-import { startBenchPostgres } from './contacts-postgres';
+import { measureOnBenchPostgres } from './contacts-postgres';
 import { seedInbox, type InboxShape } from './inbox-bench-data';
-import { saturate } from './inbox-load';
-import { idleBusy } from './machine-busy';
+import { idleBusy, startBusyMeter } from './machine-busy';
 import type { BenchRow, BenchSuite } from './run';
 
 const SUITE = 'reports-postgres';
@@ -20,10 +19,9 @@ const MAIN: InboxShape = { members: 20, conversations: 10_000, messagesPerConver
 const OTHER: InboxShape = { members: 5, conversations: 2_000, messagesPerConversation: 20 };
 /** A resolve after every this many messages of a conversation, at that message's time: several periods each. */
 const RESOLVE_EVERY = 25;
-/** Few connections: the figure is a supervisor's request time, not the server's throughput. */
-const CONNECTIONS = 2;
-const WARM_UP_SECONDS = 2;
-const SECONDS = 10;
+/** Requests one after another: the figure is a supervisor's wait for the screen, not the server's throughput. */
+const WARM_UP = 3;
+const REQUESTS = 50;
 const P99_TARGET_MS = 200;
 
 const row = (metric: string, value: string, target?: string): BenchRow => ({ suite: SUITE, metric, value, target });
@@ -47,6 +45,25 @@ async function spreadEvents(db: Database, organizationId: string): Promise<numbe
     from conversations where organization_id = ${organizationId}::uuid and assigned_to_user_id is not null`);
   const [counted] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from conversation_events where organization_id = ${organizationId}::uuid`));
   return counted.n;
+}
+
+/** `url` requested REQUESTS times in turn after a warm-up: the latencies' p50, p99 and max, and the machine's busy share meanwhile. */
+async function timeRequests(url: string, cookie: string) {
+  const once = async () => {
+    const started = performance.now();
+    const response = await fetch(url, { headers: { cookie } });
+    await response.arrayBuffer();
+    if (!response.ok) throw new Error(`GET ${url} answered ${response.status}`);
+    return performance.now() - started;
+  };
+  for (let i = 0; i < WARM_UP; i += 1) await once();
+  const busy = startBusyMeter();
+  const times: number[] = [];
+  for (let i = 0; i < REQUESTS; i += 1) times.push(await once());
+  const machineBusy = busy();
+  times.sort((a, b) => a - b);
+  const at = (share: number) => times[Math.min(times.length - 1, Math.ceil(share * times.length) - 1)];
+  return { p50: at(0.5), p99: at(0.99), max: times[times.length - 1], machineBusy };
 }
 
 const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
@@ -101,12 +118,11 @@ async function measure(url: string): Promise<BenchRow[]> {
     ];
     for (const [name, target] of loads) {
       process.stderr.write(`  reports: ${name}...\n`);
-      const result = await saturate(origin, cookie, [target], { connections: CONNECTIONS, warmUpSeconds: WARM_UP_SECONDS, seconds: SECONDS });
+      const timed = await timeRequests(`${origin}${target}`, cookie);
       rows.push(row(
-        `${name}, ${CONNECTIONS} connections`,
-        `p50 ${ms(result.p50)} / p99 ${ms(result.p99)}, ${result.perSecond.toFixed(1)} req/s`
-          + (result.machineBusy === null ? '' : `, machine ${Math.round(result.machineBusy * 100)}% busy`) + (result.failed ? `, ${result.failed} failed` : ''),
-        `p99 < ${P99_TARGET_MS} ms (${result.p99 < P99_TARGET_MS ? 'met' : 'MISSED'})`,
+        `${name}, ${REQUESTS} requests one after another`,
+        `p50 ${ms(timed.p50)} / p99 ${ms(timed.p99)} (max ${ms(timed.max)})` + (timed.machineBusy === null ? '' : `, machine ${Math.round(timed.machineBusy * 100)}% busy`),
+        `p99 < ${P99_TARGET_MS} ms (${timed.p99 < P99_TARGET_MS ? 'met' : 'MISSED'})`,
       ));
     }
     return rows;
@@ -120,17 +136,9 @@ async function measure(url: string): Promise<BenchRow[]> {
 /**
  * The inbox reports and the dashboard on PostgreSQL 15 with the inbox bench's organization (10,000
  * conversations, 1,000,000 messages over 30 days, resolves through the month) beside another
- * organization: each request's p50 and p99 under 2 closed-loop connections, through the real HTTP server.
+ * organization: each request's p50 and p99 over 50 requests in turn, through the real HTTP server.
  */
 export const reportsBench: BenchSuite = {
   name: SUITE,
-  async run(): Promise<BenchRow[]> {
-    const postgres = await startBenchPostgres();
-    if ('skipped' in postgres) return [row('PostgreSQL', `skipped: ${postgres.skipped}`)];
-    try {
-      return await measure(postgres.url);
-    } finally {
-      await postgres.stop();
-    }
-  },
+  run: () => measureOnBenchPostgres((reason) => row('PostgreSQL', reason), measure),
 };

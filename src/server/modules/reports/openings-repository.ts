@@ -1,6 +1,4 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { Queryable } from '../../db/database';
-import { rowsOf } from '../../db/rows-of';
 
 /**
  * Response and resolution times (Drizzle only, reads only): the one definition the reports and the
@@ -79,36 +77,12 @@ export function openingsIn(organizationId: string, range: Instants): SQL {
   )`;
 }
 
-// least(from, to) is \`from\` when \`to\` is null (least skips nulls), so a missing end stays null, and an end
+// least(from, to) is `from` when `to` is null (least skips nulls), so a missing end stays null, and an end
 // stamped before its start (clocks of two systems) counts as 0.
 const minutesBetween = (from: string, to: string) => sql.raw(`extract(epoch from (${to} - least(${from}, ${to}))) / 60`);
 /** Minutes from the opening to the first response, and to the resolve. */
 export const FIRST_RESPONSE_MINUTES = minutesBetween('p.opened_at', 'p.first_response_at');
 export const RESOLUTION_MINUTES = minutesBetween('p.opened_at', 'p.resolved_at');
 
-export interface DurationRow {
-  median: number | null;
-  p90: number | null;
-  count: number;
-}
-
 /** A figure the driver may answer as text (numeric, bigint), null kept. */
 export const numberOrNull = (value: string | number | null) => (value === null ? null : Number(value));
-
-/** Median and 90th percentile (minutes) of the first response and the resolution of periods opened in the range. */
-export async function responseTimes(db: Queryable, organizationId: string, range: Instants): Promise<{ firstResponse: DurationRow; resolution: DurationRow }> {
-  type Row = Record<'fr_median' | 'fr_p90' | 'rs_median' | 'rs_p90', string | number | null> & { fr_count: string | number; rs_count: string | number };
-  const [row] = rowsOf<Row>(await db.execute(sql`
-    select
-      percentile_cont(0.5) within group (order by ${FIRST_RESPONSE_MINUTES}) as fr_median,
-      percentile_cont(0.9) within group (order by ${FIRST_RESPONSE_MINUTES}) as fr_p90,
-      count(p.first_response_at) as fr_count,
-      percentile_cont(0.5) within group (order by ${RESOLUTION_MINUTES}) as rs_median,
-      percentile_cont(0.9) within group (order by ${RESOLUTION_MINUTES}) as rs_p90,
-      count(p.resolved_at) as rs_count
-    from ${openingsIn(organizationId, range)} p`));
-  return {
-    firstResponse: { median: numberOrNull(row?.fr_median ?? null), p90: numberOrNull(row?.fr_p90 ?? null), count: Number(row?.fr_count ?? 0) },
-    resolution: { median: numberOrNull(row?.rs_median ?? null), p90: numberOrNull(row?.rs_p90 ?? null), count: Number(row?.rs_count ?? 0) },
-  };
-}

@@ -1,7 +1,7 @@
 import type { ReportRange } from '@shared/validation/reports';
 import { safeFileName } from '../../lib/csv-download';
-import type { DayFigures } from './activity-repository';
-import type { DurationRow } from './openings-repository';
+import type { DurationRow } from './activity-repository';
+import type { DayRow } from './reports-service';
 
 /** The inbox report as CSV: one row per day of the range, then the range's total (its medians over every period). */
 
@@ -13,16 +13,14 @@ export const REPORT_CSV_HEADER = [
 /** Minutes to one decimal; empty where there is nothing to measure. */
 const minutes = (value: number | null) => (value === null ? '' : String(Math.round(value * 10) / 10));
 
-type Day = DayFigures & { date: string };
-
-export const reportCsvCells = (day: Day): string[] => [
+export const reportCsvCells = (day: DayRow): string[] => [
   day.date, String(day.opened), String(day.resolved), String(day.messagesIn), String(day.messagesOut),
   minutes(day.medianFirstResponse), minutes(day.medianResolution),
 ];
 
 /** The rows in one batch: a report has at most a year of days. */
-export async function* reportRows(days: Day[], totals: { firstResponse: DurationRow; resolution: DurationRow }): AsyncGenerator<Day[]> {
-  const sum = (pick: (day: Day) => number) => days.reduce((total, day) => total + pick(day), 0);
+export async function* reportRows(days: DayRow[], totals: { firstResponse: DurationRow; resolution: DurationRow }): AsyncGenerator<DayRow[]> {
+  const sum = (pick: (day: DayRow) => number) => days.reduce((total, day) => total + pick(day), 0);
   yield [...days, {
     date: 'Total',
     opened: sum((day) => day.opened), resolved: sum((day) => day.resolved),

@@ -1,13 +1,15 @@
 import { sql } from 'drizzle-orm';
-import type { AgentReport, InboxReport, ReportDay } from '@shared/api/reports';
+import type { AgentReport, DurationFigures, InboxReport } from '@shared/api/reports';
 import { wallTimeAt } from '@shared/format/zoned-time';
 import { addDays, dayNumber, reportRange, type ReportRange, type ReportRangeQuery } from '@shared/validation/reports';
 import type { Database } from '../../db/database';
 import { invalidInput } from '../../lib/domain-error';
 import type { AuthContext } from '../../types';
 import { readOrganizationSettings } from '../organization-settings';
-import { agentFigures, customerMessagesByHour, figuresPerDay, NO_DAY_FIGURES, type DayFigures } from './activity-repository';
-import { responseTimes, type Instants } from './openings-repository';
+import {
+  eventCounts, membersByName, messagesPerHour, NO_PERIODS, periodFigures, type DurationRow, type EventCounts, type HourCount, type PeriodsByKey,
+} from './activity-repository';
+import type { Instants } from './openings-repository';
 
 const WEEKDAYS = 7;
 const HOURS = 24;
@@ -31,66 +33,106 @@ async function rangeFor(db: Database, organizationId: string, query: ReportRange
 const datesOf = ({ from, to }: ReportRange) =>
   Array.from({ length: (dayNumber(to) ?? 0) - (dayNumber(from) ?? 0) + 1 }, (_, i) => addDays(from, i));
 
-interface ReportDayFigures extends ReportDay, Omit<DayFigures, 'opened' | 'resolved'> {}
-
-async function daysOf(db: Database, organizationId: string, range: ReportRange, timeZone: string): Promise<ReportDayFigures[]> {
-  const figures = await figuresPerDay(db, organizationId, instantsOf(range, timeZone), timeZone);
-  return datesOf(range).map((date) => ({ date, ...(figures.get(date) ?? NO_DAY_FIGURES) }));
+/** One day of the report with everything the screen and the CSV show of it. */
+export interface DayRow {
+  date: string;
+  opened: number;
+  resolved: number;
+  messagesIn: number;
+  messagesOut: number;
+  medianFirstResponse: number | null;
+  medianResolution: number | null;
 }
 
-/** Weekday (0 Monday … 6 Sunday) × hour, zeros where nobody wrote. */
-async function busiestHours(db: Database, organizationId: string, instants: Instants, timeZone: string): Promise<number[][]> {
+interface Figures {
+  range: ReportRange;
+  timeZone: string;
+  periods: PeriodsByKey;
+  events: EventCounts;
+  hours: HourCount[];
+}
+
+/** Every figure of the range, each statement once. */
+async function figuresFor(db: Database, organizationId: string, query: ReportRangeQuery): Promise<Figures> {
+  const { range, timeZone } = await rangeFor(db, organizationId, query);
+  const instants = instantsOf(range, timeZone);
+  const [periods, events, hours] = await Promise.all([
+    periodFigures(db, organizationId, instants, timeZone),
+    eventCounts(db, organizationId, instants, timeZone),
+    messagesPerHour(db, organizationId, instants, timeZone),
+  ]);
+  return { range, timeZone, periods, events, hours };
+}
+
+function daysOf({ range, periods, events, hours }: Figures): DayRow[] {
+  const messages = new Map<string, { in: number; out: number }>();
+  for (const { day, direction, count } of hours) {
+    const tally = messages.get(day) ?? { in: 0, out: 0 };
+    tally[direction === 'inbound' ? 'in' : 'out'] += count;
+    messages.set(day, tally);
+  }
+  return datesOf(range).map((date) => {
+    const opened = periods.byDay.get(date) ?? NO_PERIODS;
+    return {
+      date,
+      opened: opened.opened,
+      resolved: events.resolvedByDay.get(date) ?? 0,
+      messagesIn: messages.get(date)?.in ?? 0,
+      messagesOut: messages.get(date)?.out ?? 0,
+      medianFirstResponse: opened.firstResponse.median,
+      medianResolution: opened.resolution.median,
+    };
+  });
+}
+
+/** Customer messages by weekday (0 Monday … 6 Sunday) × hour, zeros where nobody wrote. */
+function busiestHours(hours: HourCount[]): number[][] {
   const grid = Array.from({ length: WEEKDAYS }, () => Array<number>(HOURS).fill(0));
-  for (const { weekday, hour, count } of await customerMessagesByHour(db, organizationId, instants, timeZone)) grid[weekday - 1][hour] = count;
+  for (const { direction, weekday, hour, count } of hours) if (direction === 'inbound') grid[weekday - 1][hour] += count;
   return grid;
 }
 
-async function agentsOf(db: Database, organizationId: string, instants: Instants): Promise<AgentReport[]> {
-  return (await agentFigures(db, organizationId, instants)).map(({ medianFirstResponse, medianResolution, ...agent }) => ({
-    ...agent, medianFirstResponseMinutes: medianFirstResponse, medianResolutionMinutes: medianResolution,
+const durationFigures = (row: DurationRow): DurationFigures => ({ medianMinutes: row.median, p90Minutes: row.p90, count: row.count });
+
+async function agentsOf(db: Database, organizationId: string, { periods, events }: Figures): Promise<AgentReport[]> {
+  return (await membersByName(db, organizationId)).map((member) => ({
+    ...member,
+    assigned: events.byMember.get(member.userId)?.assigned ?? 0,
+    resolved: events.byMember.get(member.userId)?.resolved ?? 0,
+    medianFirstResponseMinutes: periods.byResponder.get(member.userId)?.firstResponse.median ?? null,
+    medianResolutionMinutes: periods.byResolver.get(member.userId)?.resolution.median ?? null,
   }));
 }
 
 /** The inbox report for a range; the per-agent figures only for members with analytics:view_advanced. */
 export async function inboxReport(db: Database, member: AuthContext, query: ReportRangeQuery): Promise<InboxReport> {
-  const { range, timeZone } = await rangeFor(db, member.organizationId, query);
-  const instants = instantsOf(range, timeZone);
-  const advanced = member.permissions.includes('analytics:view_advanced');
-  const [days, times, hours, agents] = await Promise.all([
-    daysOf(db, member.organizationId, range, timeZone),
-    responseTimes(db, member.organizationId, instants),
-    busiestHours(db, member.organizationId, instants, timeZone),
-    advanced ? agentsOf(db, member.organizationId, instants) : undefined,
-  ]);
-  const figures = (row: typeof times.firstResponse) => ({ medianMinutes: row.median, p90Minutes: row.p90, count: row.count });
+  const figures = await figuresFor(db, member.organizationId, query);
+  const days = daysOf(figures);
+  const agents = member.permissions.includes('analytics:view_advanced') ? await agentsOf(db, member.organizationId, figures) : undefined;
   return {
-    ...range,
-    timeZone,
+    ...figures.range,
+    timeZone: figures.timeZone,
     days: days.map(({ date, opened, resolved }) => ({ date, opened, resolved })),
-    firstResponse: figures(times.firstResponse),
-    resolution: figures(times.resolution),
+    firstResponse: durationFigures(figures.periods.all.firstResponse),
+    resolution: durationFigures(figures.periods.all.resolution),
     messages: {
       inbound: days.reduce((sum, day) => sum + day.messagesIn, 0),
       outbound: days.reduce((sum, day) => sum + day.messagesOut, 0),
     },
-    busiestHours: hours,
+    busiestHours: busiestHours(figures.hours),
     ...(agents && { agents }),
   };
 }
 
-/** The report's days for the CSV export, with each day's messages and medians, and the range it covers. */
+/** The report's days for the CSV export, with each day's messages and medians, the range's medians and the range. */
 export async function inboxReportDays(db: Database, organizationId: string, query: ReportRangeQuery) {
-  const { range, timeZone } = await rangeFor(db, organizationId, query);
-  const [days, totals] = await Promise.all([
-    daysOf(db, organizationId, range, timeZone),
-    responseTimes(db, organizationId, instantsOf(range, timeZone)),
-  ]);
-  return { range, days, totals };
+  const figures = await figuresFor(db, organizationId, query);
+  return { range: figures.range, days: daysOf(figures), totals: figures.periods.all };
 }
 
 /** Today's median first response in the time zone, in minutes (null before any): the dashboard's card. */
 export async function medianFirstResponseToday(db: Database, organizationId: string, timeZone: string): Promise<number | null> {
   const today = sql`date_trunc('day', now() at time zone ${timeZone})`;
   const instants = { start: sql`(${today} at time zone ${timeZone})`, end: sql`((${today} + interval '1 day') at time zone ${timeZone})` };
-  return (await responseTimes(db, organizationId, instants)).firstResponse.median;
+  return (await periodFigures(db, organizationId, instants, timeZone)).all.firstResponse.median;
 }
