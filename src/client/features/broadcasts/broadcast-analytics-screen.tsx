@@ -107,8 +107,8 @@ export default function BroadcastAnalyticsScreen() {
             retrying={retrying}
             onRetry={() => void retry()}
           />
-          {data.buttonPerformance && <ButtonPerformanceSection buttons={data.buttonPerformance} />}
-          {data.assignmentDistribution && <AssignmentSection assignments={data.assignmentDistribution} />}
+          {can('analytics:view_advanced') && data.buttonPerformance && <ButtonPerformanceSection buttons={data.buttonPerformance} />}
+          {can('analytics:view_advanced') && data.assignmentDistribution && <AssignmentSection assignments={data.assignmentDistribution} />}
         </Box>
       )}
       <RecipientsDialog broadcastId={id} drillDown={drillDown} canExport={can('analytics:export')} onClose={() => setDrillDown(null)} />

@@ -28,9 +28,24 @@ export interface ChatPaneProps {
 
 /**
  * The centre pane: header, messages and composer. Mounted once per conversation (keyed by its id), so
- * scrolling, history loading and a half-written message never leak into another conversation.
+ * scrolling, history loading and a half-written message never leak into another conversation. Reading
+ * the messages takes messages:view: without it the pane says so and asks for none.
  */
-export function ChatPane({ conversation, window, actions, composerRef, onBack, infoOpen, onToggleInfo }: ChatPaneProps) {
+export function ChatPane(props: ChatPaneProps) {
+  const { can } = useSession();
+  if (can('messages:view')) return <ChatWithMessages {...props} />;
+  const { conversation, window, actions, onBack, infoOpen, onToggleInfo } = props;
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', height: '100%', minHeight: 0 }}>
+      <ChatHeader conversation={conversation} window={window} actions={actions} onBack={onBack} infoOpen={infoOpen} onToggleInfo={onToggleInfo} />
+      <Alert severity="info" sx={{ m: 1.5 }}>
+        Your role cannot read messages.
+      </Alert>
+    </Box>
+  );
+}
+
+function ChatWithMessages({ conversation, window, actions, composerRef, onBack, infoOpen, onToggleInfo }: ChatPaneProps) {
   const dispatch = useAppDispatch();
   const { can } = useSession();
   const { messages, hasMore, loaded, failedToLoad, olderState, loadOlder } = useMessages(conversation.id);
