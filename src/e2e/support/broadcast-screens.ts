@@ -1,5 +1,8 @@
 import type { Page } from 'playwright-core';
-import type { Broadcast, BroadcastAnalytics, BroadcastRecipientsResponse, BroadcastsResponse } from '../../shared/api/broadcasts';
+import type { BroadcastDetail } from '../../shared/api/broadcast-detail';
+import type {
+  AutomationRulesResponse, Broadcast, BroadcastAnalytics, BroadcastRecipientsResponse, BroadcastsResponse,
+} from '../../shared/api/broadcasts';
 
 /**
  * The broadcast screens are shown with answers the page gives itself (typed as the API's): a broadcast
@@ -61,6 +64,27 @@ const BROADCAST_RECIPIENTS: BroadcastRecipientsResponse = {
   pagination: { page: 1, limit: 25, total: 3, totalPages: 1, hasNext: false },
 };
 
+/** The draft of the list, as its Edit form reads it, and the analytics broadcast's button rules (one button left without). */
+export const FIXTURE_DRAFT_ID = '0193c0de-0000-7000-8000-00000000b005';
+
+const BROADCAST_DRAFT: BroadcastDetail = {
+  ...fixtureBroadcast({ id: FIXTURE_DRAFT_ID, name: 'Eid offer, for approval', status: 'draft', totalCount: 0, sentCount: 0, failedCount: 0, unknownCount: 0, deliveredCount: 0, readCount: 0, completedAt: null }),
+  templateId: '0193c0de-0000-7000-8000-00000000e001',
+  header: null,
+  contacts: [{ id: '0193c0de-0000-7000-8000-00000000c001', name: 'Sameer Joshi', profileName: null, countryCode: '+91', phoneNumber: '9990000155' }],
+  buttons: [{ id: '0', text: 'Browse products' }, { id: '1', text: 'Store hours' }],
+  rules: [],
+};
+
+const BROADCAST_DETAIL: BroadcastDetail = { ...BROADCAST_DRAFT, ...fixtureBroadcast({}), contacts: [] };
+
+const BROADCAST_RULES: AutomationRulesResponse = {
+  rules: [{
+    id: '0193c0de-0000-7000-8000-00000000f001', broadcastId: FIXTURE_BROADCAST_ID, triggerId: '0', triggerText: 'Browse products',
+    actionType: 'assign_agent', targetUserId: null, targetTagId: null, createdAt: '2026-03-05T12:00:00.000Z',
+  }],
+};
+
 const withFixtures = new WeakSet<Page>();
 
 /** Makes the page answer the broadcast screens' reads itself, then goes to `path`. */
@@ -70,6 +94,9 @@ export const broadcastScreen = (path: string) => async (page: Page): Promise<str
     await page.route(/\/api\/broadcast(\?.*)?$/, (route) => (route.request().method() === 'GET' ? route.fulfill({ json: BROADCAST_LIST }) : route.fallback()));
     await page.route(/\/api\/broadcast\/[^/]+\/analytics$/, (route) => route.fulfill({ json: BROADCAST_ANALYTICS }));
     await page.route(/\/api\/broadcast\/[^/]+\/recipients\?/, (route) => route.fulfill({ json: BROADCAST_RECIPIENTS }));
+    await page.route(new RegExp(`/api/broadcast/${FIXTURE_BROADCAST_ID}$`), (route) => route.fulfill({ json: BROADCAST_DETAIL }));
+    await page.route(new RegExp(`/api/broadcast/${FIXTURE_DRAFT_ID}$`), (route) => route.fulfill({ json: BROADCAST_DRAFT }));
+    await page.route(/\/api\/automation\/rules\?/, (route) => (route.request().method() === 'GET' ? route.fulfill({ json: BROADCAST_RULES }) : route.fallback()));
   }
   return path;
 };
