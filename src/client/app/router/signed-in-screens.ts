@@ -1,5 +1,6 @@
 import CampaignOutlinedIcon from '@mui/icons-material/CampaignOutlined';
 import DescriptionOutlinedIcon from '@mui/icons-material/DescriptionOutlined';
+import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import ForumOutlinedIcon from '@mui/icons-material/ForumOutlined';
 import LocalOfferOutlinedIcon from '@mui/icons-material/LocalOfferOutlined';
 import PeopleAltOutlinedIcon from '@mui/icons-material/PeopleAltOutlined';
@@ -63,8 +64,13 @@ export const signedInScreens: RouteObject[] = [
     lazy: lazyScreen(() => import('@client/features/broadcasts/new-broadcast-screen')),
   },
   {
+    path: 'broadcast/:id/edit',
+    handle: { title: 'Edit Broadcast', requires: 'broadcasts:edit' } satisfies RouteHandle,
+    lazy: lazyScreen(() => import('@client/features/broadcasts/edit-broadcast-screen')),
+  },
+  {
     path: 'broadcast/:id/analytics',
-    handle: { title: 'Broadcast Analytics', requires: 'broadcasts:view' } satisfies RouteHandle,
+    handle: { title: 'Broadcast Analytics', requires: 'analytics:view' } satisfies RouteHandle,
     lazy: lazyScreen(() => import('@client/features/broadcasts/broadcast-analytics-screen')),
   },
   {
@@ -77,6 +83,15 @@ export const signedInScreens: RouteObject[] = [
     lazy: lazyScreen(() => import('@client/features/conversations/conversations-screen')),
     // The same screen with a conversation open; a child route keeps it mounted when the id changes.
     children: [{ path: ':contactId', element: null }],
+  },
+  {
+    path: 'reports',
+    handle: {
+      title: 'Reports',
+      requires: 'analytics:view',
+      sidebar: { label: 'Reports', icon: InsightsOutlinedIcon },
+    } satisfies RouteHandle,
+    lazy: lazyScreen(() => import('@client/features/reports/reports-screen')),
   },
   {
     path: 'settings',
