@@ -197,6 +197,17 @@ describe('Broadcast Analytics screen', () => {
     expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 
+  it('offers Edit of a draft to a member with broadcasts:edit, opening its form', async () => {
+    analyticsAnswers(() => analytics({ status: 'draft' }));
+    const { unmount } = renderScreen(['broadcasts:view', 'analytics:view']);
+    await screen.findByText('welcome_message');
+    expect(screen.queryByRole('link', { name: 'Edit' })).not.toBeInTheDocument();
+    unmount();
+
+    renderScreen(['broadcasts:view', 'analytics:view', 'broadcasts:edit']);
+    expect(await screen.findByRole('link', { name: 'Edit' })).toHaveAttribute('href', `/broadcast/${id}/edit`);
+  });
+
   it("says 'Failed to load analytics' when they cannot be read", async () => {
     analyticsAnswers(() => 'fail');
     renderScreen();
