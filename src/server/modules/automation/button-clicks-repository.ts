@@ -40,27 +40,38 @@ export interface ClickSummary {
   assignmentDistribution: AssignmentShare[];
 }
 
-/**
- * A broadcast's button figures, counted by the database: presses and distinct pressers overall and per
- * button (with the button's rule and its agent; a button with a rule and no press shows 0), and how
- * many conversations each agent was given and by which buttons.
- */
-export async function clickSummary(db: Queryable, organizationId: string, broadcastId: string): Promise<ClickSummary> {
+/** Presses and distinct pressers, overall and per button text. */
+export interface PressCounts {
+  clicks: number;
+  contacts: number;
+  perButton: Array<{ buttonText: string; clicks: number; contacts: number }>;
+}
+
+/** A broadcast's presses counted from every press (the broadcast summary keeps the same figures as it goes). */
+async function countPresses(db: Queryable, organizationId: string, broadcastId: string): Promise<PressCounts> {
   const ofBroadcast = and(eq(buttonClicks.organizationId, organizationId), eq(buttonClicks.broadcastId, broadcastId));
   const [totals] = await db
     .select({ clicks: count(), contacts: countDistinct(buttonClicks.contactId) })
     .from(buttonClicks)
     .where(ofBroadcast);
-
   const perButton = await db
-    .select({
-      buttonText: buttonClicks.buttonText,
-      clicks: count(),
-      contacts: countDistinct(buttonClicks.contactId),
-    })
+    .select({ buttonText: buttonClicks.buttonText, clicks: count(), contacts: countDistinct(buttonClicks.contactId) })
     .from(buttonClicks)
     .where(ofBroadcast)
     .groupBy(buttonClicks.buttonText);
+  return { clicks: totals?.clicks ?? 0, contacts: totals?.contacts ?? 0, perButton };
+}
+
+/**
+ * A broadcast's button figures: presses and distinct pressers overall and per button (with the button's
+ * rule and its agent; a button with a rule and no press shows 0), and how many conversations each agent
+ * was given and by which buttons. The presses come from `counted` when given (the broadcast's summary),
+ * else from every press.
+ */
+export async function clickSummary(db: Queryable, organizationId: string, broadcastId: string, counted?: PressCounts): Promise<ClickSummary> {
+  const ofBroadcast = and(eq(buttonClicks.organizationId, organizationId), eq(buttonClicks.broadcastId, broadcastId));
+  const presses = counted ?? await countPresses(db, organizationId, broadcastId);
+  const { perButton } = presses;
 
   const rules = await db
     .select({
@@ -119,8 +130,8 @@ export async function clickSummary(db: Queryable, organizationId: string, broadc
   }
 
   return {
-    totalButtonClicks: totals?.clicks ?? 0,
-    uniqueContactsClicked: totals?.contacts ?? 0,
+    totalButtonClicks: presses.clicks,
+    uniqueContactsClicked: presses.contacts,
     buttonPerformance,
     assignmentDistribution: [...byAgent.values()].sort((a, b) => b.assignmentCount - a.assignmentCount),
   };

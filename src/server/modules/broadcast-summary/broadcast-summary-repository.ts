@@ -2,13 +2,13 @@ import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
 import {
-  broadcastFailureCounts, broadcastRecipients, broadcastSummaries, broadcastSummaryChanges, broadcastSummaryEntries, messages,
+  broadcastButtonCounts, broadcastFailureCounts, broadcastRecipients, broadcastSummaries, broadcastSummaryChanges, broadcastSummaryEntries, messages,
 } from '../../db/schema';
 import { FIGURES, QUEUED, recipientFigures, type Figure } from './recipient-figures';
 
 /**
  * The broadcast summary tables' one writer (broadcast_summaries, broadcast_summary_entries,
- * broadcast_failure_counts, broadcast_summary_changes). A transaction that changes what a recipient
+ * broadcast_failure_counts, broadcast_button_counts, broadcast_summary_changes). A transaction that changes what a recipient
  * adds to its broadcast's figures notes the recipient (an insert into the change log, no shared row to
  * wait for); the fold applies the noted recipients in batches, one fold at a time in the whole
  * deployment; readers add what is noted and not folded yet, in the same statement, so figures never lag.
@@ -26,7 +26,7 @@ const summed = (expression: string, figure: Figure): string => `sum(${expression
  */
 const CHANGED = sql`
   select now_.*, ${raw(FIGURES.map((f) => `coalesce(e.${f}, ${QUEUED[f]}) as was_${f}`).join(', '))},
-    e.error_code as was_error_code, e.error_message as was_error_message
+    e.error_code as was_error_code, e.error_message as was_error_message, coalesce(e.presses, '{}'::jsonb) as was_presses
   from (${recipientFigures(sql`(r.organization_id, r.id) in (select organization_id, recipient_id from keys)`)}) now_
   left join ${broadcastSummaryEntries} e on e.recipient_id = now_.recipient_id`;
 
@@ -40,6 +40,19 @@ const FAILURES_MOVED = sql`
   select organization_id, broadcast_id, error_code, error_message, 1 as n from changed where failed = 1
   union all
   select organization_id, broadcast_id, was_error_code, was_error_message, -1 from changed where was_failed = 1`;
+
+/** How each button's presses (+n) and pressers (+1) moved for the CTE `changed`: what each recipient adds now, less what it added. */
+const BUTTONS_MOVED = sql`
+  select organization_id, broadcast_id, p.key as button_text, p.value::int as clicks, 1 as clickers
+  from changed, jsonb_each_text(presses) p
+  union all
+  select organization_id, broadcast_id, p.key, -(p.value::int), -1
+  from changed, jsonb_each_text(was_presses) p`;
+
+/** The entries' columns, and their update from `excluded`. */
+const ENTRY_COLUMNS = raw(`recipient_id, organization_id, broadcast_id, ${FIGURES.join(', ')}, error_code, error_message, presses`);
+const ENTRY_UPDATE = raw(`${FIGURES.map((f) => `${f} = excluded.${f}`).join(', ')}, error_code = excluded.error_code, `
+  + 'error_message = excluded.error_message, presses = excluded.presses');
 
 // ── Upkeep ──────────────────────────────────────────────────────────────────────────────────────────
 
@@ -154,10 +167,18 @@ export async function foldNotedChanges(db: Queryable, limit: number): Promise<nu
           ${raw(FIGURES.map((f) => `${f} = s.${f} + excluded.${f}`).join(', '))}, changed_at = now()
         returning 1
       ), kept as (
-        insert into ${broadcastSummaryEntries} (recipient_id, organization_id, broadcast_id, ${figureList()}, error_code, error_message)
-        select recipient_id, organization_id, broadcast_id, ${figureList()}, error_code, error_message from changed
-        on conflict (recipient_id) do update set
-          ${raw(FIGURES.map((f) => `${f} = excluded.${f}`).join(', '))}, error_code = excluded.error_code, error_message = excluded.error_message
+        insert into ${broadcastSummaryEntries} (${ENTRY_COLUMNS})
+        select ${ENTRY_COLUMNS} from changed
+        on conflict (recipient_id) do update set ${ENTRY_UPDATE}
+        returning 1
+      ), buttons as (
+        insert into ${broadcastButtonCounts} as b (organization_id, broadcast_id, button_text, clicks, clickers)
+        select organization_id, broadcast_id, button_text, sum(clicks)::int, sum(clickers)::int
+        from (${BUTTONS_MOVED}) m
+        group by organization_id, broadcast_id, button_text
+        having sum(clicks) <> 0 or sum(clickers) <> 0
+        on conflict (organization_id, broadcast_id, button_text) do update set
+          clicks = b.clicks + excluded.clicks, clickers = b.clickers + excluded.clickers
         returning 1
       ), failures as (
         insert into ${broadcastFailureCounts} (organization_id, broadcast_id, error_code, error_message, count)
@@ -231,6 +252,28 @@ export async function readFailureCounts(
   }));
 }
 
+/** A broadcast's presses and distinct pressers per button text (with what is noted and not folded yet). */
+export async function readButtonCounts(
+  db: Queryable,
+  organizationId: string,
+  broadcastId: string,
+): Promise<Array<{ buttonText: string; clicks: number; contacts: number }>> {
+  const rows = rowsOf<{ button_text: string; clicks: number; clickers: number }>(
+    await db.execute(sql`
+      with keys as (${notedOf(organizationId, [broadcastId])}), changed as (${CHANGED})
+      select button_text, sum(clicks)::int as clicks, sum(clickers)::int as clickers from (
+        select button_text, clicks, clickers from ${broadcastButtonCounts}
+        where organization_id = ${organizationId}::uuid and broadcast_id = ${broadcastId}::uuid
+        union all
+        select button_text, clicks, clickers from (${BUTTONS_MOVED}) m
+      ) all_buttons
+      group by button_text
+      having sum(clicks) > 0
+      order by button_text`),
+  );
+  return rows.map((row) => ({ buttonText: row.button_text, clicks: Number(row.clicks), contacts: Number(row.clickers) }));
+}
+
 // ── Reconcile ───────────────────────────────────────────────────────────────────────────────────────
 
 /**
@@ -273,12 +316,11 @@ export async function recountSummary(
       ), now_ as (
         ${recipientFigures(sql`r.organization_id = ${organizationId}::uuid and r.broadcast_id = ${broadcastId}::uuid`)}
       ), kept as (
-        insert into ${broadcastSummaryEntries} as e (recipient_id, organization_id, broadcast_id, ${figureList()}, error_code, error_message)
-        select recipient_id, organization_id, broadcast_id, ${figureList()}, error_code, error_message from now_
-        on conflict (recipient_id) do update set
-          ${raw(FIGURES.map((f) => `${f} = excluded.${f}`).join(', '))}, error_code = excluded.error_code, error_message = excluded.error_message
-        where (${figureList('e.')}, e.error_code, e.error_message)
-          is distinct from (${figureList('excluded.')}, excluded.error_code, excluded.error_message)
+        insert into ${broadcastSummaryEntries} as e (${ENTRY_COLUMNS})
+        select ${ENTRY_COLUMNS} from now_
+        on conflict (recipient_id) do update set ${ENTRY_UPDATE}
+        where (${figureList('e.')}, e.error_code, e.error_message, e.presses)
+          is distinct from (${figureList('excluded.')}, excluded.error_code, excluded.error_message, excluded.presses)
         returning 1
       ), recount as (
         select count(*)::int as total, ${raw(FIGURES.map((f) => `coalesce(${summed(f, f)}, 0) as ${f}`).join(', '))} from now_
@@ -303,25 +345,32 @@ export async function recountSummary(
   return { before: pick('before_'), after: pick('after_') };
 }
 
-/** Rewrites a broadcast's failure counts from its entries (after `recountSummary`, in its transaction). */
-export async function recountFailures(db: Queryable, organizationId: string, broadcastId: string): Promise<void> {
-  await db
-    .delete(broadcastFailureCounts)
-    .where(and(eq(broadcastFailureCounts.organizationId, organizationId), eq(broadcastFailureCounts.broadcastId, broadcastId)));
+/** Rewrites a broadcast's failure and button counts from its entries (after `recountSummary`, in its transaction). */
+export async function recountBreakdowns(db: Queryable, organizationId: string, broadcastId: string): Promise<void> {
+  for (const table of [broadcastFailureCounts, broadcastButtonCounts]) {
+    await db.delete(table).where(and(eq(table.organizationId, organizationId), eq(table.broadcastId, broadcastId)));
+  }
+  const ofBroadcast = sql`organization_id = ${organizationId}::uuid and broadcast_id = ${broadcastId}::uuid`;
   await db.execute(sql`
     insert into ${broadcastFailureCounts} (organization_id, broadcast_id, error_code, error_message, count)
     select organization_id, broadcast_id, error_code, error_message, count(*)::int from ${broadcastSummaryEntries}
-    where organization_id = ${organizationId}::uuid and broadcast_id = ${broadcastId}::uuid and failed = 1
+    where ${ofBroadcast} and failed = 1
     group by organization_id, broadcast_id, error_code, error_message`);
+  await db.execute(sql`
+    insert into ${broadcastButtonCounts} (organization_id, broadcast_id, button_text, clicks, clickers)
+    select organization_id, broadcast_id, p.key, sum(p.value::int)::int, count(*)::int
+    from ${broadcastSummaryEntries}, jsonb_each_text(presses) p
+    where ${ofBroadcast}
+    group by organization_id, broadcast_id, p.key`);
 }
 
 /**
- * Forgets a deleted broadcast's entries, failure counts and notes (its summary goes with its row). No
+ * Forgets a deleted broadcast's entries, failure and button counts and notes (its summary goes with its row). No
  * foreign key ties them to the broadcast, so the fold never waits for a broadcast row someone holds;
  * call holding `lockUpkeep`, so no fold writes them meanwhile.
  */
 export async function deleteSummaryOf(db: Queryable, organizationId: string, broadcastId: string): Promise<void> {
-  for (const table of [broadcastSummaryEntries, broadcastFailureCounts, broadcastSummaryChanges]) {
+  for (const table of [broadcastSummaryEntries, broadcastFailureCounts, broadcastButtonCounts, broadcastSummaryChanges]) {
     await db.delete(table).where(and(eq(table.organizationId, organizationId), eq(table.broadcastId, broadcastId)));
   }
 }

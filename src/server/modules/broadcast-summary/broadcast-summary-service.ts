@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../db/database';
 import {
   addQueued, deleteSummaryOf, foldNotedChanges, lockUpkeep, noteAnsweredRecipients, noteClicker, noteMessageRecipients, noteRecipients,
-  readFailureCounts, readSummaries, recountFailures, recountSummary, summariesDue, tryLockUpkeep, type NotedRecipient, type SummaryFigures,
+  readButtonCounts, readFailureCounts, readSummaries, recountBreakdowns, recountSummary, summariesDue, tryLockUpkeep, type NotedRecipient, type SummaryFigures,
 } from './broadcast-summary-repository';
 import { FIGURES } from './recipient-figures';
 
@@ -50,6 +50,11 @@ export async function broadcastFigures(db: Queryable, organizationId: string, br
 /** A broadcast's failed recipients per Meta code and reason, the most common first. */
 export function broadcastFailures(db: Queryable, organizationId: string, broadcastId: string) {
   return readFailureCounts(db, organizationId, broadcastId);
+}
+
+/** A broadcast's presses and distinct pressers per button text. */
+export function broadcastButtonPresses(db: Queryable, organizationId: string, broadcastId: string) {
+  return readButtonCounts(db, organizationId, broadcastId);
 }
 
 /** Recipients were queued for a broadcast (in the transaction that queued them). */
@@ -135,7 +140,7 @@ export async function reconcileSummaries(db: Database, options: ReconcileOptions
     const recounted = await db.transaction(async (tx) => {
       if (!(await tryLockUpkeep(tx))) return null;
       const counts = await recountSummary(tx, organizationId, broadcastId);
-      await recountFailures(tx, organizationId, broadcastId);
+      await recountBreakdowns(tx, organizationId, broadcastId);
       return counts;
     });
     if (recounted && ['total', ...FIGURES].some((key) => !sameFigure(recounted.before[key as keyof SummaryFigures], recounted.after[key as keyof SummaryFigures]))) {

@@ -46,7 +46,7 @@ export const QUEUED: Record<Figure, number> = {
 /**
  * The recipients matching `where` (over `r`), each with every figure it adds now and, when it failed,
  * its failure's code and reason: columns recipient_id, organization_id, broadcast_id, the FIGURES,
- * error_code, error_message.
+ * error_code, error_message, and presses (its presses per button text, a JSON object).
  */
 export function recipientFigures(where: SQL): SQL {
   return sql`
@@ -64,12 +64,17 @@ export function recipientFigures(where: SQL): SQL {
       cl.n as clicks,
       (cl.n > 0 or x.replied_at is not null)::int as engaged,
       case when r.state = 'failed' then r.error_code end as error_code,
-      case when r.state = 'failed' then r.error_message end as error_message
+      case when r.state = 'failed' then r.error_message end as error_message,
+      cl.presses
     from ${broadcastRecipients} r
     left join ${messages} m on m.organization_id = r.organization_id and m.id = r.message_id
     cross join lateral (
-      select count(*)::int as n from ${buttonClicks} c
-      where c.organization_id = r.organization_id and c.broadcast_id = r.broadcast_id and c.contact_id = r.contact_id
+      select coalesce(sum(p.n), 0)::int as n, coalesce(jsonb_object_agg(p.button_text, p.n), '{}'::jsonb) as presses
+      from (
+        select c.button_text, count(*)::int as n from ${buttonClicks} c
+        where c.organization_id = r.organization_id and c.broadcast_id = r.broadcast_id and c.contact_id = r.contact_id
+        group by c.button_text
+      ) p
     ) cl
     left join lateral (select ${REPLIED_AT} as replied_at) x on true
     where ${where}`;

@@ -5,7 +5,7 @@ import type { Queryable } from '../../db/database';
 import { notFound } from '../../lib/domain-error';
 import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
 import { clickSummary } from '../automation';
-import { broadcastFailures, broadcastFigures, NO_FIGURES } from '../broadcast-summary';
+import { broadcastButtonPresses, broadcastFailures, broadcastFigures, NO_FIGURES } from '../broadcast-summary';
 import { countRecipients, recipientSlice, type RecipientQuery, type RecipientRow } from './broadcast-analytics-repository';
 import { recipientsCsv, recipientsCsvFileName } from './broadcast-recipients-csv';
 import { findBroadcastWithAuthor, type BroadcastRow } from './broadcasts-repository';
@@ -28,16 +28,17 @@ function reasonOf(errorCode: number | null, errorMessage: string | null): string
 }
 
 /**
- * Every figure of a broadcast's analytics: the counts from its summary (the same cost at any audience
- * size), each button's presses and rule from the presses.
+ * Every figure of a broadcast's analytics from its summary (the same cost at any audience size), with
+ * each button's rule and the conversations its presses gave to agents.
  */
 export async function getBroadcastAnalytics(db: Queryable, organizationId: string, broadcastId: string): Promise<BroadcastAnalytics> {
   const broadcast = await broadcastOf(db, organizationId, broadcastId);
-  const [figures, failures, clicks] = await Promise.all([
+  const [figures, failures, perButton] = await Promise.all([
     broadcastFigures(db, organizationId, [broadcastId]).then((found) => found.get(broadcastId) ?? NO_FIGURES),
     broadcastFailures(db, organizationId, broadcastId),
-    clickSummary(db, organizationId, broadcastId),
+    broadcastButtonPresses(db, organizationId, broadcastId),
   ]);
+  const clicks = await clickSummary(db, organizationId, broadcastId, { clicks: figures.clicks, contacts: figures.clicked, perButton });
   return {
     templateName: broadcast.templateName,
     status: broadcast.status,

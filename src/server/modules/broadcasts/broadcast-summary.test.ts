@@ -5,9 +5,10 @@ import { DEMO_BUSINESS } from '@sandbox/fixtures';
 import { inboundPayload, statusPayload, type StatusEvent } from '@sandbox/payloads';
 import type { BroadcastAnalytics, Broadcast } from '@shared/api/broadcasts';
 import type { Template } from '@shared/api/templates';
-import { broadcastSummaries, broadcastSummaryChanges, buttonClicks, messages } from '../../db/schema';
+import { broadcastButtonCounts, broadcastSummaries, broadcastSummaryChanges, buttonClicks, messages } from '../../db/schema';
 import { seededRandom, shuffled } from '../../testing/delivery-order';
 import { kitWithAdminForFile, postWebhook, sandboxNumber } from '../../testing/whatsapp-test-kit';
+import { clickSummary } from '../automation/button-clicks-repository';
 import { foldSummaryChanges, reconcileSummaries } from '../broadcast-summary';
 import { failureReasons, recipientFigures } from './broadcast-recount-fixtures';
 import { makeContacts, recipientsOf, type TestContact } from './broadcast-test-fixtures';
@@ -57,6 +58,12 @@ async function listed(id: string): Promise<Broadcast> {
   return response.json();
 }
 
+/** Each button's presses and pressers, by text. */
+function byText(buttons: ReadonlyArray<{ buttonText: string; clickCount: number; uniqueClicks: number }>) {
+  return buttons.map(({ buttonText, clickCount, uniqueClicks }) => ({ buttonText, clickCount, uniqueClicks }))
+    .sort((a, b) => a.buttonText.localeCompare(b.buttonText));
+}
+
 /** What the analytics screen shows, as the API answers it. */
 async function shown(id: string) {
   const a = await analytics(id);
@@ -67,6 +74,7 @@ async function shown(id: string) {
     clickThroughRate: a.clickThroughRate, engagementRate: a.engagementRate, avgResponseTimeMinutes: a.avgResponseTimeMinutes,
     attempted: a.funnel.find((stage) => stage.stage === 'attempted')?.count,
     failureReasons: a.failureReasons.map(({ errorCode, count: n }) => ({ errorCode, count: n })),
+    buttons: byText(a.buttonPerformance ?? []),
     detail: {
       sent: broadcast.sentCount, failed: broadcast.failedCount, pending: broadcast.pendingCount, unknown: broadcast.unknownCount,
       delivered: broadcast.deliveredCount, read: broadcast.readCount,
@@ -82,11 +90,13 @@ async function recounted(id: string) {
     .from(buttonClicks)
     .where(and(eq(buttonClicks.organizationId, file.organizationId), eq(buttonClicks.broadcastId, id)));
   const reasons = await failureReasons(db(), file.organizationId, id);
+  const buttons = (await clickSummary(db(), file.organizationId, id)).buttonPerformance;
   return {
     total: f.total, sent: f.sent, failed: f.failed, delivered: f.delivered, read: f.read, replied: f.replied, pending: f.pending,
     unknown: f.unknown, clicks: Number(clicks.n), clicked: Number(clicks.contacts), clickThroughRate: f.clickThroughRate,
     engagementRate: f.engagementRate, avgResponseTimeMinutes: f.avgResponseTimeMinutes, attempted: f.attempted,
     failureReasons: reasons.map(({ errorCode, count: n }) => ({ errorCode, count: n })),
+    buttons: byText(buttons),
     detail: { sent: f.sent, failed: f.failed, pending: f.pending, unknown: f.unknown, delivered: f.delivered, read: f.read },
   };
 }
@@ -192,6 +202,7 @@ describe('the broadcast summary', () => {
     // The random events did reach every kind of figure.
     expect(figures.replied).toBeGreaterThan(0);
     expect(figures.clicks).toBeGreaterThan(figures.clicked);
+    expect(figures.buttons.length).toBe(2);
     expect(figures.read).toBeGreaterThan(0);
   });
 
@@ -207,6 +218,7 @@ describe('the broadcast summary', () => {
     await db().update(broadcastSummaries)
       .set({ sent: sql`${broadcastSummaries.sent} + 7`, delivered: 0, replied: 3, responseSeconds: 999 })
       .where(eq(broadcastSummaries.broadcastId, id));
+    await db().insert(broadcastButtonCounts).values({ organizationId: file.organizationId, broadcastId: id, buttonText: 'Ghost', clicks: 4, clickers: 2 });
     expect((await shown(id)).sent).toBe(truth.sent + 7);
 
     const drifted = await reconcileSummaries(db(), { limit: 100, changedAfterSeconds: 0, recheckAfterSeconds: 0 });
