@@ -49,6 +49,15 @@ describe('PUT /api/automation/rules/{id}', () => {
     expect(foreign.json().error).toBe(RULE_TAG_NOT_FOUND);
   });
 
+  it('answers a malformed change with 400 and the reason, and changes nothing', async () => {
+    const before = (await suite.admin.request({ method: 'GET', url: `/api/automation/rules?broadcastId=${broadcastId}` })).json().rules;
+    for (const payload of [{}, { actionType: 'explode' }, { actionType: 'assign_agent', targetUserId: 'not-an-id' }, { actionType: 'assign_agent', targetUserId: broadcastId }, []]) {
+      const response = await change(suite.admin, rule.id, payload);
+      expect({ payload, status: response.statusCode, hasReason: typeof response.json().error === 'string' }).toEqual({ payload, status: 400, hasReason: true });
+    }
+    expect((await suite.admin.request({ method: 'GET', url: `/api/automation/rules?broadcastId=${broadcastId}` })).json().rules).toEqual(before);
+  });
+
   it('needs automation:edit, and another organization\'s rule is not found', async () => {
     const viewer = await addMemberWith(suite.t, suite.organizationId, ['automation:view', 'automation:create', 'automation:delete']);
     expect((await change(viewer)).statusCode).toBe(403);
