@@ -9,6 +9,7 @@ import type {
   MembersResponse,
 } from '@shared/api/members';
 import type { PageQuery } from '@shared/api/pagination';
+import type { PasswordResetLinkResponse } from '@shared/api/account';
 import type { MessageResponse } from '@shared/api/roles';
 
 export const membersApi = api.injectEndpoints({
@@ -39,6 +40,10 @@ export const membersApi = api.injectEndpoints({
       // Member counts per role change too.
       invalidatesTags: ['Member', 'Role'],
     }),
+    /** A one-time password reset link for a member, shown once (without email, the admin passes it on). */
+    createMemberResetLink: build.mutation<PasswordResetLinkResponse, string>({
+      query: (memberId) => ({ url: `/members/${encodeURIComponent(memberId)}/password-reset`, method: 'POST' }),
+    }),
     removeMember: build.mutation<MessageResponse, string>({
       query: (memberId) => ({ url: `/members/${encodeURIComponent(memberId)}`, method: 'DELETE' }),
       invalidatesTags: ['Member', 'Role'],
@@ -54,4 +59,5 @@ export const {
   useResendInvitationMutation,
   useChangeMemberRoleMutation,
   useRemoveMemberMutation,
+  useCreateMemberResetLinkMutation,
 } = membersApi;

@@ -1,4 +1,5 @@
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import LockResetIcon from '@mui/icons-material/LockReset';
 import PersonRemoveOutlinedIcon from '@mui/icons-material/PersonRemoveOutlined';
 import Alert from '@mui/material/Alert';
 import Avatar from '@mui/material/Avatar';
@@ -21,12 +22,17 @@ export interface MembersTableProps {
   currentUserId: string | undefined;
   canEditRoles: boolean;
   canRemove: boolean;
+  /** A teammate's password reset link: offered only where the server cannot email one. */
+  canCreateResetLinks: boolean;
   onEditRole: (member: TeamMember) => void;
+  onCreateResetLink: (member: TeamMember) => void;
   onRemove: (member: TeamMember) => void;
 }
 
 /** 'Current Members (total)': who belongs to the organization, paged by the server; on a phone role and joined stack under the member. */
-export function MembersTable({ currentUserId, canEditRoles, canRemove, onEditRole, onRemove }: MembersTableProps) {
+export function MembersTable({
+  currentUserId, canEditRoles, canRemove, canCreateResetLinks, onEditRole, onCreateResetLink, onRemove,
+}: MembersTableProps) {
   const { query, pageOf } = useServerPagination(PAGE_SIZES[0]);
   const { data, isLoading, isFetching, isError } = useGetMembersQuery(query);
 
@@ -58,15 +64,22 @@ export function MembersTable({ currentUserId, canEditRoles, canRemove, onEditRol
       },
     ];
     // The Actions column exists only for those who may change roles or remove members.
-    if (!canEditRoles && !canRemove) return base;
+    if (!canEditRoles && !canRemove && !canCreateResetLinks) return base;
     return [
       ...base,
-      actionsColumn<TeamMember>(110, (row) => (
+      actionsColumn<TeamMember>(150, (row) => (
         <>
           {canEditRoles && row.userId !== currentUserId && (
             <Tooltip title="Change role">
               <IconButton size="small" aria-label={`Change role of ${row.name}`} onClick={() => onEditRole(row)}>
                 <EditOutlinedIcon fontSize="small" />
+              </IconButton>
+            </Tooltip>
+          )}
+          {canCreateResetLinks && row.userId !== currentUserId && (
+            <Tooltip title="Create password reset link">
+              <IconButton size="small" aria-label={`Create a password reset link for ${row.name}`} onClick={() => onCreateResetLink(row)}>
+                <LockResetIcon fontSize="small" />
               </IconButton>
             </Tooltip>
           )}
@@ -81,7 +94,7 @@ export function MembersTable({ currentUserId, canEditRoles, canRemove, onEditRol
         </>
       )),
     ];
-  }, [canEditRoles, canRemove, currentUserId, onEditRole, onRemove]);
+  }, [canEditRoles, canRemove, canCreateResetLinks, currentUserId, onEditRole, onCreateResetLink, onRemove]);
   const layout = useStackedColumns(columns);
 
   return (

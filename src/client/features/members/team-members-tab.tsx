@@ -15,8 +15,9 @@ import type { InvitationIssuedResponse, TeamMember } from '@shared/api/members';
 import { ChangeRoleDialog } from './change-role-dialog';
 import { InviteMemberDialog } from './invite-member-dialog';
 import { MembersTable } from './members-table';
-import { useRemoveMemberMutation } from './members-api';
+import { useGetInvitationsQuery, useRemoveMemberMutation } from './members-api';
 import { PendingInvitations } from './pending-invitations';
+import { ResetLinkDialog } from './reset-link-dialog';
 
 /** The Team Members tab of Settings: members, pending invitations, invite, role change, removal. */
 export default function TeamMembersTab() {
@@ -25,6 +26,9 @@ export default function TeamMembersTab() {
   const [inviteOpen, setInviteOpen] = useState(false);
   const [editing, setEditing] = useState<TeamMember | null>(null);
   const [removing, setRemoving] = useState<TeamMember | null>(null);
+  const [resetting, setResetting] = useState<TeamMember | null>(null);
+  // Without email a member locked out needs a teammate's link; with it they ask for one themselves.
+  const { data: invitations } = useGetInvitationsQuery(undefined, { skip: !can('members:view') });
   const [removeMember, { isLoading: isRemoving }] = useRemoveMemberMutation();
   // Invitation tokens this page was given (the server keeps only their hashes): Copy Link reuses them.
   const [tokens, setTokens] = useState<Record<string, string>>({});
@@ -68,7 +72,9 @@ export default function TeamMembersTab() {
         currentUserId={user?.userId}
         canEditRoles={can('members:edit_roles')}
         canRemove={can('members:remove')}
+        canCreateResetLinks={can('members:edit_roles') && invitations?.emailConfigured === false}
         onEditRole={setEditing}
+        onCreateResetLink={setResetting}
         onRemove={setRemoving}
       />
       <PendingInvitations canInvite={can('members:invite')} knownTokens={tokens} onIssued={onIssued} />
@@ -76,6 +82,7 @@ export default function TeamMembersTab() {
       <InviteMemberDialog open={inviteOpen} onClose={() => setInviteOpen(false)} onInvited={onIssued} />
       <IssuedLinkDialog title="Invitation Link" linkLabel="Invitation link" issued={shownLink} onClose={() => setShownLink(null)} />
       <ChangeRoleDialog member={editing} onClose={() => setEditing(null)} />
+      <ResetLinkDialog member={resetting} onClose={() => setResetting(null)} />
       <ConfirmDialog
         open={removing !== null}
         title="Remove Member"
