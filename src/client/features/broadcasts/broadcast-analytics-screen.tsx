@@ -1,4 +1,5 @@
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import Box from '@mui/material/Box';
@@ -16,6 +17,7 @@ import { useSession } from '@client/session/use-session';
 import { BROADCAST_TEXTS } from '@shared/api/broadcasts';
 import { BROADCAST_PROGRESS_REFRESH_MS } from '@shared/constants';
 import { FigureCards } from './analytics/figure-cards';
+import { ButtonRulesPanel } from './analytics/button-rules-panel';
 import { AssignmentSection, ButtonPerformanceSection } from './analytics/clicks-sections';
 import { CsvExportButton } from './analytics/csv-export';
 import type { DrillDown } from './analytics/drill-down';
@@ -23,7 +25,7 @@ import { FailuresSection } from './analytics/failures-section';
 import { FunnelSection } from './analytics/funnel-section';
 import { RecipientsDialog } from './analytics/recipients-dialog';
 import { broadcastsApi, useGetBroadcastAnalyticsQuery, useRetryFailedMutation } from './broadcasts-api';
-import { BroadcastStatusChip, isSending } from './broadcast-status';
+import { BroadcastStatusChip, isSending, isUnsent } from './broadcast-status';
 
 /**
  * Broadcast Analytics: every figure of the broadcast, the funnel, failures by reason with Retry failed,
@@ -72,6 +74,11 @@ export default function BroadcastAnalyticsScreen() {
             <Button component={RouterLink} to={paths.broadcasts} startIcon={<ArrowBackIcon />} color="inherit">
               Back to Broadcasts
             </Button>
+            {data && isUnsent(data.status) && can('broadcasts:edit') && (
+              <Button component={RouterLink} to={paths.editBroadcast(id)} startIcon={<EditOutlinedIcon />} variant="outlined">
+                Edit
+              </Button>
+            )}
             {data && can('analytics:export') && <CsvExportButton broadcastId={id} filter="attempted" label="Export CSV" />}
           </>
         }
@@ -109,6 +116,7 @@ export default function BroadcastAnalyticsScreen() {
           />
           {can('analytics:view_advanced') && data.buttonPerformance && <ButtonPerformanceSection buttons={data.buttonPerformance} />}
           {can('analytics:view_advanced') && data.assignmentDistribution && <AssignmentSection assignments={data.assignmentDistribution} />}
+          <ButtonRulesPanel broadcastId={id} />
         </Box>
       )}
       <RecipientsDialog broadcastId={id} drillDown={drillDown} canExport={can('analytics:export')} onClose={() => setDrillDown(null)} />

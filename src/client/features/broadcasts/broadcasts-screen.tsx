@@ -58,6 +58,7 @@ export default function BroadcastsScreen() {
       send: can('broadcasts:send'),
       cancel: can('broadcasts:delete'),
       analytics: can('analytics:view'),
+      edit: can('broadcasts:edit'),
     }),
     [can],
   );

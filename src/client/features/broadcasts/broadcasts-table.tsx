@@ -1,4 +1,5 @@
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutlined';
+import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import InsightsOutlinedIcon from '@mui/icons-material/InsightsOutlined';
 import PlayArrowOutlinedIcon from '@mui/icons-material/PlayArrowOutlined';
 import ScheduleSendOutlinedIcon from '@mui/icons-material/ScheduleSendOutlined';
@@ -16,7 +17,7 @@ import { useNarrowScreen } from '@client/components/use-narrow-screen';
 import type { Broadcast } from '@shared/api/broadcasts';
 import { BroadcastProgress } from './broadcast-progress';
 import { audienceLabel, whenLabel } from './broadcast-row-labels';
-import { BroadcastStatusChip } from './broadcast-status';
+import { BroadcastStatusChip, isUnsent } from './broadcast-status';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
 const numberFormat = new Intl.NumberFormat('en-US');
@@ -35,6 +36,8 @@ export interface BroadcastRowAbilities {
   cancel: boolean;
   /** Open the broadcast's analytics (analytics:view). */
   analytics: boolean;
+  /** Edit a draft or scheduled broadcast (broadcasts:edit). */
+  edit: boolean;
 }
 
 /** What the row buttons do. */
@@ -111,6 +114,13 @@ function RowActions({ broadcast, can, handlers, vertical }: {
         <Tooltip title="Send now">
           <IconButton size="small" color="primary" aria-label={`Send ${name} now`} onClick={() => onSend(broadcast)}>
             <SendOutlinedIcon fontSize="small" />
+          </IconButton>
+        </Tooltip>
+      )}
+      {can.edit && isUnsent(broadcast.status) && (
+        <Tooltip title="Edit">
+          <IconButton size="small" component={RouterLink} to={paths.editBroadcast(broadcast.id)} aria-label={`Edit ${name}`}>
+            <EditOutlinedIcon fontSize="small" />
           </IconButton>
         </Tooltip>
       )}

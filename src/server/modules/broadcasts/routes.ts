@@ -13,12 +13,15 @@ import { forbidden } from '../../lib/domain-error';
 import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
 import { analyticsForMember } from './analytics-for-member';
+import type { BroadcastDetail } from '@shared/api/broadcast-detail';
 import { audienceSample } from './audience-sample-service';
+import { getBroadcastDetail } from './broadcast-detail-service';
+import { checkRuleAccess } from './broadcast-rule-access';
 import { broadcastDraftRoutes } from './draft-routes';
 import { audienceCheckRoutes } from './audience-check-routes';
 import { exportBroadcastRecipients, getBroadcastAnalytics, listBroadcastRecipients } from './broadcast-analytics-service';
 import {
-  audienceSize, createBroadcast, deleteBroadcast, getBroadcast, idempotencyKeyOf, listBroadcasts, resumeBroadcast, retryFailedRecipients,
+  audienceSize, createBroadcast, deleteBroadcast, idempotencyKeyOf, listBroadcasts, resumeBroadcast, retryFailedRecipients,
 } from './broadcasts-service';
 
 const broadcastParams = idParams({ id: BROADCAST_TEXTS.notFound });
@@ -50,6 +53,7 @@ export async function broadcastRoutes(fastify: FastifyInstance): Promise<void> {
     const { organizationId, userId, permissions } = authOf(request);
     // Saving a draft is composing (broadcasts:create); sending or scheduling also takes broadcasts:send.
     if (!request.body.draft && !permissions.includes('broadcasts:send')) throw forbidden();
+    checkRuleAccess(permissions, request.body.rules);
     const key = idempotencyKeyOf(request.headers['idempotency-key']);
     const { created, response } = await createBroadcast(db, { organizationId, userId }, request.body, key);
     if (created) wakeDispatcher();
@@ -65,8 +69,8 @@ export async function broadcastRoutes(fastify: FastifyInstance): Promise<void> {
     return audienceSample(db, authOf(request).organizationId, request.body);
   });
 
-  app.get('/:id', { config: { access: 'broadcasts:view' }, schema: { params: broadcastParams, querystring: noQuery } }, async (request): Promise<Broadcast> => {
-    return getBroadcast(db, authOf(request).organizationId, request.params.id);
+  app.get('/:id', { config: { access: 'broadcasts:view' }, schema: { params: broadcastParams, querystring: noQuery } }, async (request): Promise<BroadcastDetail> => {
+    return getBroadcastDetail(db, authOf(request), request.params.id);
   });
 
   app.delete('/:id', { config: { access: 'broadcasts:delete' }, schema: { params: broadcastParams } }, async (request) => {
