@@ -12,6 +12,7 @@ import { contactsListBench } from './contacts-list.bench';
 import { inboxBench } from './inbox.bench';
 import { inboxLiveBench } from './inbox-live.bench';
 import { inboxMergeBench } from './inbox-merge.bench';
+import { mediaBench } from './media.bench';
 import { reportsBench } from './reports.bench';
 import { runtimeBench } from './runtime.bench';
 import { webhookIngestBench } from './webhook-ingest.bench';
@@ -29,7 +30,7 @@ export interface BenchSuite {
 }
 
 const SUITES: BenchSuite[] = [
-  webhookIngestBench, contactsImportBench, contactsImportCrashBench, contactsListBench, inboxMergeBench, inboxBench, broadcastDispatchBench, broadcastCrashBench, broadcastSummaryBench, runtimeBench, abuseBench, inboxLiveBench, reportsBench,
+  webhookIngestBench, contactsImportBench, contactsImportCrashBench, contactsListBench, inboxMergeBench, inboxBench, broadcastDispatchBench, broadcastCrashBench, broadcastSummaryBench, runtimeBench, abuseBench, inboxLiveBench, reportsBench, mediaBench,
 ];
 
 async function main(): Promise<void> {
