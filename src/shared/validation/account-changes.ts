@@ -4,6 +4,8 @@ import { accountNameField, emailField, newPasswordField } from './account';
 /** The rules of a member's own account changes and of a password reset, shared by the forms and the routes. */
 
 export const CURRENT_PASSWORD_REQUIRED = 'Current password is required';
+/** What a new password's field says of the rules below it. */
+export const NEW_PASSWORD_HINT = 'At least 8 characters, with upper- and lowercase letters and a number.';
 export const RESET_LINK_INVALID = 'This password reset link is invalid or has expired. Ask for a new one.';
 
 export const profileSchema = object({ name: accountNameField });

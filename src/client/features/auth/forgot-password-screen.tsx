@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -13,6 +11,7 @@ import { errorMessage } from '@client/components/error-message';
 import { FormikTextField } from '@client/components/form/formik-text-field';
 import { passwordResetRequestSchema } from '@shared/validation/account-changes';
 import { AuthLayout } from './auth-layout';
+import { SubmitButton } from './submit-button';
 import { useRequestPasswordResetMutation } from './password-reset-api';
 
 /** "Forgot password?": asks for a reset link by email; the answer never tells whether the address has an account. */
@@ -42,16 +41,7 @@ export default function ForgotPasswordScreen() {
                 </Alert>
               )}
               <FormikTextField name="email" label="Email" type="email" autoComplete="email" autoFocus />
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={isSubmitting}
-                startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-                sx={{ py: 1.25 }}
-              >
-                Send Reset Link
-              </Button>
+              <SubmitButton busy={isSubmitting}>Send Reset Link</SubmitButton>
             </Stack>
           </Form>
         )}

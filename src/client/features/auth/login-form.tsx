@@ -1,7 +1,5 @@
 import LockOutlinedIcon from '@mui/icons-material/LockOutlined';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import InputAdornment from '@mui/material/InputAdornment';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -15,7 +13,9 @@ import { useToast } from '@client/components/toast/use-toast';
 import { useLoginMutation, useSignupMutation } from '@client/session/session-api';
 import type { SignupRequest } from '@shared/api/auth';
 import { loginSchema, signupSchema } from '@shared/validation/account';
+import { NEW_PASSWORD_HINT } from '@shared/validation/account-changes';
 import { MODE_TEXT, type LoginMode } from './login-mode';
+import { SubmitButton } from './submit-button';
 
 interface LoginValues {
   name: string;
@@ -100,7 +100,7 @@ export function LoginForm({ mode, inviteToken, invitedEmail }: LoginFormProps) {
               name="password"
               label="Password"
               autoComplete={mode === 'signin' ? 'current-password' : 'new-password'}
-              helperText={mode === 'signin' ? undefined : 'At least 8 characters, with upper- and lowercase letters and a number.'}
+              helperText={mode === 'signin' ? undefined : NEW_PASSWORD_HINT}
             />
             {mode === 'signin' && (
               <Box sx={{ textAlign: 'right' }}>
@@ -109,16 +109,7 @@ export function LoginForm({ mode, inviteToken, invitedEmail }: LoginFormProps) {
                 </Link>
               </Box>
             )}
-            <Button
-              type="submit"
-              variant="contained"
-              size="large"
-              disabled={isSubmitting}
-              startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-              sx={{ py: 1.25 }}
-            >
-              {text.submit}
-            </Button>
+            <SubmitButton busy={isSubmitting}>{text.submit}</SubmitButton>
           </Stack>
         </Form>
       )}

@@ -1,7 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
@@ -12,8 +10,9 @@ import { paths } from '@client/app/paths';
 import { errorMessage } from '@client/components/error-message';
 import { FormikPasswordField } from '@client/components/form/formik-password-field';
 import { useToast } from '@client/components/toast/use-toast';
-import { passwordResetConfirmSchema } from '@shared/validation/account-changes';
+import { NEW_PASSWORD_HINT, passwordResetConfirmSchema } from '@shared/validation/account-changes';
 import { AuthLayout } from './auth-layout';
+import { SubmitButton } from './submit-button';
 import { useConfirmPasswordResetMutation } from './password-reset-api';
 
 /** A reset link's page: sets the new password once, then sends the user to sign in with it. */
@@ -47,18 +46,9 @@ export default function ResetPasswordScreen() {
                 label="New Password"
                 autoComplete="new-password"
                 autoFocus
-                helperText="At least 8 characters, with upper- and lowercase letters and a number."
+                helperText={NEW_PASSWORD_HINT}
               />
-              <Button
-                type="submit"
-                variant="contained"
-                size="large"
-                disabled={isSubmitting}
-                startIcon={isSubmitting ? <CircularProgress size={18} color="inherit" /> : undefined}
-                sx={{ py: 1.25 }}
-              >
-                Set New Password
-              </Button>
+              <SubmitButton busy={isSubmitting}>Set New Password</SubmitButton>
             </Stack>
           </Form>
         )}

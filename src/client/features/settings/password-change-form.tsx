@@ -5,7 +5,7 @@ import { Form, Formik } from 'formik';
 import { errorMessage } from '@client/components/error-message';
 import { FormikPasswordField } from '@client/components/form/formik-password-field';
 import { useToast } from '@client/components/toast/use-toast';
-import { passwordChangeSchema } from '@shared/validation/account-changes';
+import { NEW_PASSWORD_HINT, passwordChangeSchema } from '@shared/validation/account-changes';
 import { useChangePasswordMutation } from './account-api';
 
 const EMPTY = { currentPassword: '', newPassword: '' };
@@ -37,7 +37,7 @@ export function PasswordChangeForm() {
               name="newPassword"
               label="New Password"
               autoComplete="new-password"
-              helperText="At least 8 characters, with upper- and lowercase letters and a number."
+              helperText={NEW_PASSWORD_HINT}
             />
             <Button
               type="submit"
