@@ -2,6 +2,7 @@ import CheckIcon from '@mui/icons-material/Check';
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import SendIcon from '@mui/icons-material/Send';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -71,7 +72,15 @@ export function PendingInvitations({ canInvite, knownTokens, onIssued }: Pending
     };
 
     const base: GridColDef<PendingInvitation>[] = [
-      { field: 'email', headerName: 'Email', flex: 2, minWidth: 200, sortable: false },
+      {
+        field: 'email',
+        headerName: 'Email',
+        flex: 2,
+        minWidth: 200,
+        sortable: false,
+        // A long address wraps rather than pushing a phone's row sideways.
+        renderCell: ({ row }) => <Box component="span" sx={{ whiteSpace: 'normal', overflowWrap: 'anywhere' }}>{row.email}</Box>,
+      },
       { field: 'role', headerName: 'Role', flex: 1, minWidth: 120, sortable: false, valueGetter: (_v, row) => row.role.name },
       {
         field: 'invitedBy',
@@ -97,7 +106,7 @@ export function PendingInvitations({ canInvite, knownTokens, onIssued }: Pending
         field: 'actions',
         headerName: 'Actions',
         // On a phone the buttons stand one above the other, so the stacked email column keeps its room.
-        width: emailConfigured && !narrow ? 240 : 140,
+        width: narrow ? 150 : emailConfigured ? 240 : 140,
         sortable: false,
         renderCell: ({ row }) => {
           const text = copiedId === row.id ? 'Copied!' : 'Copy Link';
