@@ -20,3 +20,9 @@ export function multipartBody(parts: readonly FormPart[]): { payload: Buffer; he
   chunks.push(Buffer.from(`--${boundary}--\r\n`));
   return { payload: Buffer.concat(chunks), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
 }
+
+/** A FormData encoded as a browser sends it (fields in order, the boundary in its content-type), for `inject`. */
+export async function formDataBody(form: FormData): Promise<{ payload: Buffer; headers: { 'content-type': string } }> {
+  const body = new Response(form);
+  return { payload: Buffer.from(await body.arrayBuffer()), headers: { 'content-type': body.headers.get('content-type') ?? '' } };
+}

@@ -8,6 +8,7 @@ import { conversations, messages } from '../../db/schema';
 import type { Member } from '../../testing/test-app';
 import { kitWithAdminForFile } from '../../testing/whatsapp-test-kit';
 import { customerNumber } from './inbox-test-fixtures';
+import { formDataBody } from '../../testing/multipart';
 
 /**
  * Free-form messages only within 24 hours of the customer's latest message, whatever the entry point
@@ -43,13 +44,7 @@ async function sendPhoto(member: Member, contactId: string) {
   form.append('contactId', contactId);
   form.append('clientId', randomUUID());
   form.append('file', new Blob([new Uint8Array(samplePhoto(7).data)], { type: 'image/png' }), 'offer.png');
-  const body = new Response(form);
-  return member.request({
-    method: 'POST',
-    url: '/api/media/upload',
-    payload: Buffer.from(await body.arrayBuffer()),
-    headers: { 'content-type': body.headers.get('content-type') ?? '' },
-  });
+  return member.request({ method: 'POST', url: '/api/media/upload', ...(await formDataBody(form)) });
 }
 
 async function conversationView(conversationId: string): Promise<Conversation> {

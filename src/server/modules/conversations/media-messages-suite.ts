@@ -8,6 +8,7 @@ import { addMemberWith } from '../../testing/fixtures';
 import { signUpAdmin, type Member } from '../../testing/test-app';
 import type { FileKit } from '../../testing/whatsapp-test-kit';
 import { customerNumber, customerWrites } from './inbox-test-fixtures';
+import { formDataBody } from '../../testing/multipart';
 
 /**
  * Sending, serving and deleting media files, held by both media stores: the suite runs once with files
@@ -38,13 +39,7 @@ export function mediaMessagesSuite(suite: FileKit): void {
     const form = new FormData();
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     form.append('file', new Blob([new Uint8Array(file.data)], { type: file.type ?? 'application/octet-stream' }), file.name);
-    const body = new Response(form);
-    return member.request({
-      method: 'POST',
-      url: '/api/media/upload',
-      payload: Buffer.from(await body.arrayBuffer()),
-      headers: { 'content-type': body.headers.get('content-type') ?? '' },
-    });
+    return member.request({ method: 'POST', url: '/api/media/upload', ...(await formDataBody(form)) });
   }
 
   const sentMediaTypes = () => [...suite.kit.sandbox.world.sent.values()].map((sent) => sent.type);

@@ -14,6 +14,7 @@ import { BroadcastHeaderMedia } from '../broadcasts/broadcast-header-media';
 import { dispatchSuite } from '../broadcasts/dispatch-test-fixtures';
 import { DiskMediaStore } from './stores/disk-media-store';
 import { mediaDirOf } from './stores/open-media-store';
+import { formDataBody } from '../../testing/multipart';
 
 const { suite, db, app, sandbox, dispatch, customers } = dispatchSuite();
 
@@ -31,13 +32,7 @@ beforeAll(async () => {
 async function uploadHeader(member: Member, file: { data: Buffer; name: string }) {
   const form = new FormData();
   form.append('file', new Blob([new Uint8Array(file.data)]), file.name);
-  const body = new Response(form);
-  return member.request({
-    method: 'POST',
-    url: '/api/media/template-header',
-    payload: Buffer.from(await body.arrayBuffer()),
-    headers: { 'content-type': body.headers.get('content-type') ?? '' },
-  });
+  return member.request({ method: 'POST', url: '/api/media/template-header', ...(await formDataBody(form)) });
 }
 
 async function uploadedPhoto(member: Member = suite.admin): Promise<string> {
