@@ -4,7 +4,7 @@ import { launchBrowser, newSession, signUpThroughUi } from '../support/browser';
 /**
  * The contacts area of issue 3 in a real browser against the real server: a contact added, edited,
  * noted, deleted and restored; a tag created, deleted and restored; a CSV with good and bad rows
- * previewed and imported.
+ * previewed and imported, names the contact form would refuse cleaned rather than lost.
  */
 
 let browser: Browser;
@@ -138,7 +138,7 @@ test('create, delete and restore a tag', async () => {
   await context.close();
 });
 
-test('import a CSV with good and bad rows', async () => {
+test('import a CSV whose names and country codes the contact form would refuse: every valid number is kept and the summary adds up', async () => {
   const { context, page, problems } = await newSession(browser);
   await signUpThroughUi(page, { name: 'Priya Nair', organizationName: 'Import Flow Foods' });
   await page.goto('/contacts');
@@ -147,31 +147,57 @@ test('import a CSV with good and bad rows', async () => {
 
   const csv = [
     '\uFEFFName,MOBILE,country_code',
-    'Aisha Khan,501234567,+971',
-    'R2D2,9876543210,+91',
+    '"Whitfield, James",+44 7911 123456,',
+    '🌸 Zoë ✨,07911 123457,GB',
+    '"Ravi ""R"" Kumar","98765 43211",91',
     '',
-    '"Vikram Rao","98765 43211",91',
+    'Nadia Haddad,07911 123458,0044',
     'Too Short,123,+91',
     'Reem Al Otaibi,+966 55 123 4567,',
   ].join('\r\n');
   await page.locator('input[type=file]').setInputFiles({ name: 'Gulf Expo.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   const preview = page.getByRole('region', { name: 'Preview' });
-  await preview.getByText('5 rows').waitFor();
-  await preview.getByText('Line 3: Name contains invalid characters').waitFor();
-  await preview.getByText('Line 6: Phone number must be 7-15 digits').waitFor();
+  await preview.getByText('6 rows').waitFor();
+  await preview.getByText('3 with a name to clean').waitFor();
+  await preview.getByText('Line 7: Phone number must be 7-15 digits').waitFor();
   expect(await page.getByLabel(/Tag Name/).inputValue()).toBe('Gulf Expo');
 
+  // A completed import returns to the contacts, which show what it did.
   await page.getByRole('button', { name: 'Import Contacts' }).click();
-  const result = page.getByRole('region', { name: 'Import Result' });
-  await result.getByText('Imported 3 contacts (3 new, 0 updated, 2 skipped)').waitFor();
-  await result.getByText('Tag Gulf Expo now has 3 contacts.').waitFor();
-  await result.getByText('Line 6: Phone number must be 7-15 digits').waitFor();
-
-  await result.getByRole('button', { name: 'Go to Contacts' }).click();
   await page.waitForURL('**/contacts');
+  const summary = page.getByRole('status').filter({ hasText: 'Import Complete' });
+  await summary.getByText("6 rows: 5 new, 0 updated, 0 unchanged, 1 skipped. 3 names were cleaned to what a contact's name may hold; see the warnings.").waitFor();
+  await summary.getByText('now has 5 contacts.').waitFor();
+
+  await summary.getByRole('button', { name: 'Review 3 warnings and 1 error' }).click();
+  const rows = page.getByRole('dialog', { name: 'Import warnings and errors' });
+  await rows.getByText(/^Line 2: "Whitfield, James": Imported as "Whitfield James"/).waitFor();
+  await rows.getByText(/^Line 3: "🌸 Zoë ✨": Imported as "Zoë"/).waitFor();
+  await rows.getByText(/^Line 4: "Ravi "R" Kumar": Imported as "Ravi R Kumar"/).waitFor();
+  await rows.getByText('Line 7: Phone number must be 7-15 digits').waitFor();
+  const [download] = await Promise.all([page.waitForEvent('download'), rows.getByRole('link', { name: 'Download CSV' }).click()]);
+  expect(download.suggestedFilename()).toBe('Gulf Expo - warnings and errors.csv');
+  const stream = await download.createReadStream();
+  const chunks: Buffer[] = [];
+  for await (const chunk of stream) chunks.push(chunk as Buffer);
+  const downloaded = Buffer.concat(chunks).toString('utf8');
+  expect(downloaded).toContain('2,warning,"Whitfield, James",Whitfield James,');
+  expect(downloaded).toContain('7,error,,,Phone number must be 7-15 digits');
+  await rows.getByRole('button', { name: 'Close' }).click();
+  await rows.waitFor({ state: 'hidden' });
+
+  await rowWith(page, '+44 7911 123456').getByText('Whitfield James').waitFor();
+  await rowWith(page, '+44 7911 123457').getByText('Zoë').waitFor();
+  await rowWith(page, '+91 98765 43211').getByText('Ravi R Kumar').waitFor();
+  await rowWith(page, '+44 7911 123458').getByText('Nadia Haddad').waitFor();
   await rowWith(page, '+966 55 123 4567').getByText('Gulf Expo').waitFor();
-  await rowWith(page, '+91 98765 43211').getByText('Vikram Rao').waitFor();
-  expect(await page.getByText('R2D2').count()).toBe(0);
+
+  // Parley wrote the import's timeline entry, not the member who uploaded the file.
+  await page.getByRole('button', { name: /^Notes of Whitfield James/ }).click();
+  const notes = page.getByRole('dialog', { name: /Notes & Activity/ });
+  const entry = notes.getByRole('listitem').filter({ hasText: 'Imported from Gulf Expo.csv with tag "Gulf Expo"' });
+  await entry.getByText(/^Parley · /).waitFor();
+  expect(await entry.getByText(/Priya Nair/).count()).toBe(0);
 
   expect(problems).toEqual([]);
   await context.close();
