@@ -7,17 +7,10 @@ import type { Tag } from '@shared/api/tags';
 import { ALL_PERMISSIONS } from '@shared/permissions/catalogue';
 import { addMemberWith } from '../../testing/fixtures';
 import { multipartBody } from '../../testing/multipart';
-import { createAppWithAdmin, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
+import { appWithAdminForFile, signUpAdmin, type Member } from '../../testing/test-app';
 
-let t: TestApp;
-let admin: Member;
-let organizationId: string;
-
-beforeAll(async () => {
-  ({ t, admin } = await createAppWithAdmin());
-  organizationId = admin.user.organization!.organizationId;
-}, 60_000);
-afterAll(() => t.close());
+const file = appWithAdminForFile();
+const admin = (): Member => file.admin;
 
 async function addContact(member: Member, name: string | null, phoneNumber: string, tagIds: string[] = []): Promise<Contact> {
   const response = await member.request({ method: 'POST', url: '/api/contacts', payload: { name, countryCode: '+971', phoneNumber, tagIds } });
@@ -25,7 +18,7 @@ async function addContact(member: Member, name: string | null, phoneNumber: stri
   return response.json<Contact>();
 }
 
-async function exported(query = '', member = admin): Promise<{ body: string; rows: string[][] }> {
+async function exported(query = '', member = admin()): Promise<{ body: string; rows: string[][] }> {
   const response = await member.request({ method: 'GET', url: `/api/contacts/export.csv${query}` });
   expect(response.statusCode).toBe(200);
   expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
@@ -36,7 +29,7 @@ async function exported(query = '', member = admin): Promise<{ body: string; row
 }
 
 async function imported(csv: string, tagName: string): Promise<ContactImportResult> {
-  const response = await admin.request({
+  const response = await admin().request({
     method: 'POST',
     url: '/api/tags/import',
     ...multipartBody([{ name: 'tagName', value: tagName }, { name: 'file', filename: 'contacts.csv', content: csv }]),
@@ -49,7 +42,7 @@ async function imported(csv: string, tagName: string): Promise<ContactImportResu
 async function everyContact(): Promise<Array<Pick<Contact, 'id' | 'name' | 'profileName' | 'countryCode' | 'phoneNumber' | 'deletedAt' | 'optedOutAt'>>> {
   const contacts: Contact[] = [];
   for (let page = 1; ; page += 1) {
-    const response = await admin.request({ method: 'GET', url: `/api/contacts?page=${page}&limit=100` });
+    const response = await admin().request({ method: 'GET', url: `/api/contacts?page=${page}&limit=100` });
     const body = response.json<ContactPage>();
     contacts.push(...body.data);
     if (page >= body.pagination.totalPages) break;
@@ -63,20 +56,20 @@ describe('GET /api/contacts/export.csv', () => {
   let vip: Tag;
 
   beforeAll(async () => {
-    const response = await admin.request({ method: 'POST', url: '/api/tags', payload: { name: 'VIP', color: '#1976d2' } });
+    const response = await admin().request({ method: 'POST', url: '/api/tags', payload: { name: 'VIP', color: '#1976d2' } });
     vip = response.json<Tag>();
     // Names a spreadsheet would run (a leading -), one that already starts with a quote before one, and ordinary ones.
-    await addContact(admin, '-Ann Lee', '501110001', [vip.id]);
-    await addContact(admin, "'-Bo Quote", '501110002');
-    await addContact(admin, "Siobhán O'Brien", '501110003', [vip.id]);
-    await addContact(admin, 'ليلى أحمد', '501110004');
-    await addContact(admin, null, '501110005');
-    const deleted = await addContact(admin, 'Gone Person', '501110006');
-    await admin.request({ method: 'DELETE', url: `/api/contacts/${deleted.id}` });
+    await addContact(admin(), '-Ann Lee', '501110001', [vip.id]);
+    await addContact(admin(), "'-Bo Quote", '501110002');
+    await addContact(admin(), "Siobhán O'Brien", '501110003', [vip.id]);
+    await addContact(admin(), 'ليلى أحمد', '501110004');
+    await addContact(admin(), null, '501110005');
+    const deleted = await addContact(admin(), 'Gone Person', '501110006');
+    await admin().request({ method: 'DELETE', url: `/api/contacts/${deleted.id}` });
     // Past one database page of the export, so its keyset walk is exercised.
     const many = ['mobile,name,country_code', ...Array.from({ length: 1203 }, (_, i) => `52${String(1_000_000 + i).slice(1)}0,Bulk Person,+971`)];
     expect((await imported(many.join('\n'), 'Bulk')).stats.created).toBe(1203);
-    const stranger = await signUpAdmin(t.app, { organizationName: 'Stranger Shop' });
+    const stranger = await signUpAdmin(file.t.app, { organizationName: 'Stranger Shop' });
     await addContact(stranger, 'Not Ours', '509990001');
   }, 60_000);
 
@@ -106,16 +99,16 @@ describe('GET /api/contacts/export.csv', () => {
   });
 
   test("another organization's tag matches nothing, and a search too short is refused with the screen's message", async () => {
-    const stranger = await signUpAdmin(t.app, { organizationName: 'Tag Owner' });
+    const stranger = await signUpAdmin(file.t.app, { organizationName: 'Tag Owner' });
     const theirs = (await stranger.request({ method: 'POST', url: '/api/tags', payload: { name: 'VIP', color: '#1976d2' } })).json<Tag>();
     expect((await exported(`?tags=${theirs.id}`)).rows).toEqual([['mobile', 'name', 'country_code']]);
-    const short = await admin.request({ method: 'GET', url: '/api/contacts/export.csv?q=an' });
+    const short = await admin().request({ method: 'GET', url: '/api/contacts/export.csv?q=an' });
     expect(short.statusCode).toBe(400);
     expect(short.json()).toMatchObject({ error: 'Type at least 3 characters to search' });
   });
 
   test('is refused (403) to a member whose role holds every permission but contacts:export', async () => {
-    const member = await addMemberWith(t, organizationId, ALL_PERMISSIONS.filter((permission) => permission !== 'contacts:export'));
+    const member = await addMemberWith(file.t, file.organizationId, ALL_PERMISSIONS.filter((permission) => permission !== 'contacts:export'));
     const response = await member.request({ method: 'GET', url: '/api/contacts/export.csv' });
     expect(response.statusCode).toBe(403);
   });
@@ -130,9 +123,9 @@ describe('GET /api/contacts/export.csv', () => {
   });
 
   test('guards a stored name that starts like a formula (= or +)', async () => {
-    const contact = await addContact(admin, 'Formula Person', '501110009');
-    await t.database.db.execute(sql`update contacts set name = '=HYPERLINK("x")' where id = ${contact.id}`);
-    await t.database.db.execute(sql`update contacts set name = '+1 Plus' where id <> ${contact.id} and phone_number = '501110005'`);
+    const contact = await addContact(admin(), 'Formula Person', '501110009');
+    await file.t.database.db.execute(sql`update contacts set name = '=HYPERLINK("x")' where id = ${contact.id}`);
+    await file.t.database.db.execute(sql`update contacts set name = '+1 Plus' where id <> ${contact.id} and phone_number = '501110005'`);
     const { body, rows } = await exported('?q=11100');
     expect(rows.slice(1)).toEqual(expect.arrayContaining([['501110009', '\'=HYPERLINK("x")', '+971'], ['501110005', "'+1 Plus", '+971']]));
     expect(body).toContain('"\'=HYPERLINK(""x"")"');
