@@ -10,11 +10,13 @@ import type { Sandbox } from '@sandbox/sandbox';
 import { buildSandboxApp } from '@sandbox/sandbox-plugin';
 import type { Broadcast } from '@shared/api/broadcasts';
 import type { Conversation, ConversationPage, MessagePage } from '@shared/api/conversations';
+import type { LiveNudge } from '@shared/api/live';
 import type { TagPage } from '@shared/api/tags';
 import type { Template } from '@shared/api/templates';
 import { loadConfig, type AppConfig } from './config';
 import { rowsOf } from './db/rows-of';
 import { mediaFiles, pendingStatuses, webhookEvents } from './db/schema';
+import { readNudgeStream } from './testing/nudge-reader';
 import { postSignedWebhook, startServerProcess, stopServerProcesses, type ServerProcess } from './testing/server-processes';
 import { createTestPostgresDatabase } from './testing/test-database';
 import { TEST_PASSWORD, uniqueEmail } from './testing/test-app';
@@ -149,26 +151,12 @@ afterAll(async () => {
 });
 
 /** Nudges from a member's live stream on `server` (GET /api/events), as they arrive. */
-async function openLiveStream(server: Server): Promise<{ nudges: { conversationId: string; kind: string }[]; close: () => void }> {
+async function openLiveStream(server: Server): Promise<{ nudges: LiveNudge[]; close: () => void }> {
   const controller = new AbortController();
   const response = await fetch(`${server.origin}/api/events`, { headers: { cookie }, signal: controller.signal });
   expect(response.status).toBe(200);
-  const nudges: { conversationId: string; kind: string }[] = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  void (async () => {
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
-      if (done) return;
-      buffer += value;
-      const events = buffer.split('\n\n');
-      buffer = events.pop() ?? '';
-      for (const event of events) {
-        const data = /^event: nudge\ndata: (.*)$/m.exec(event);
-        if (data) nudges.push(JSON.parse(data[1]) as { conversationId: string; kind: string });
-      }
-    }
-  })();
+  const nudges: LiveNudge[] = [];
+  void readNudgeStream(response.body!, (nudge) => nudges.push(nudge));
   return { nudges, close: () => controller.abort() };
 }
 

@@ -8,12 +8,14 @@ import { buildSandboxApp } from '@sandbox/sandbox-plugin';
 import { samplePhoto } from '@sandbox/media-samples';
 import type { Broadcast } from '@shared/api/broadcasts';
 import type { ConversationPage, Message, MessagePage } from '@shared/api/conversations';
+import type { LiveNudge } from '@shared/api/live';
 import type { Template } from '@shared/api/templates';
 import { startBenchPostgres } from '../../bench/contacts-postgres';
 import { BenchServer, startScript } from '../../bench/server-process';
 import { freePort } from '../../server/cli/start-harness';
 import { GRAPH_API_VERSION } from '../../server/config';
 import { newEncryptionKey } from '../../server/lib/token-cipher';
+import { readNudgeStream } from '../../server/testing/nudge-reader';
 import { startS3TestServer, type S3TestServer } from '../../server/testing/s3-test-server';
 import { DEMO_CONFIG, sign, TEST_APP_SECRET } from '../../server/testing/whatsapp-test-kit';
 import { startNginx, type RunningNginx } from '../support/nginx';
@@ -58,26 +60,12 @@ async function call<T>(origin: string, method: string, url: string, body?: unkno
 const hostOf = (server: BenchServer) => new URL(server.origin).host;
 
 /** A member's live stream through the proxy: the process it landed on and the nudges it hears. */
-async function openStream(): Promise<{ upstream: string; nudges: Array<{ conversationId: string; kind: string }>; ended: Promise<void>; close(): void }> {
+async function openStream(): Promise<{ upstream: string; nudges: LiveNudge[]; ended: Promise<void>; close(): void }> {
   const controller = new AbortController();
   const response = await fetch(`${proxy.origin}/api/events`, { headers: { cookie }, signal: controller.signal });
   expect(response.status).toBe(200);
-  const nudges: Array<{ conversationId: string; kind: string }> = [];
-  const reader = response.body!.pipeThrough(new TextDecoderStream()).getReader();
-  const ended = (async () => {
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read().catch(() => ({ value: undefined, done: true as const }));
-      if (done) return;
-      buffer += value;
-      const events = buffer.split('\n\n');
-      buffer = events.pop() ?? '';
-      for (const event of events) {
-        const data = /^event: nudge\ndata: (.*)$/m.exec(event);
-        if (data) nudges.push(JSON.parse(data[1]) as { conversationId: string; kind: string });
-      }
-    }
-  })();
+  const nudges: LiveNudge[] = [];
+  const ended = readNudgeStream(response.body!, (nudge) => nudges.push(nudge));
   return { upstream: response.headers.get('x-parley-upstream') ?? '', nudges, ended, close: () => controller.abort() };
 }
 
