@@ -83,7 +83,7 @@ describe('Conversation status and assignment', () => {
 
   it('offers status actions only with chats:manage and assignment only with chats:assign', async () => {
     mockInbox({ conversations: [aisha], messages });
-    await openAisha('/conversations/contact-v-1', ['chats:view', 'chats:respond']);
+    await openAisha('/conversations/contact-v-1', ['chats:view', 'messages:view', 'chats:respond']);
     expect(screen.queryByRole('button', { name: /Mark as/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Assign' })).not.toBeInTheDocument();
     // The composer stays: chats:respond may reply.
@@ -92,7 +92,7 @@ describe('Conversation status and assignment', () => {
 
   it('replaces the composer without messages:send or chats:respond', async () => {
     mockInbox({ conversations: [aisha], messages });
-    await openAisha('/conversations/contact-v-1', ['chats:view', 'chats:manage']);
+    await openAisha('/conversations/contact-v-1', ['chats:view', 'messages:view', 'chats:manage']);
     expect(screen.queryByRole('textbox', { name: 'Message' })).not.toBeInTheDocument();
     expect(screen.getByText('Your role cannot send messages.')).toBeInTheDocument();
   });
