@@ -26,8 +26,7 @@ export type OpenDrillDown = (drillDown: DrillDown) => void;
 /** Opens a recipients list; absent for a member without analytics:view_advanced, whose counts list nobody. */
 export type MaybeDrillDown = OpenDrillDown | undefined;
 
-const numberFormat = new Intl.NumberFormat('en-US');
-export const formatCount = (value: number) => numberFormat.format(value);
+export { formatCount } from '@shared/format/count';
 
 /** A share as a percentage with one decimal ('84.2%'); '–' when there is nothing to divide by. */
 export function percentOf(part: number, whole: number): string {
