@@ -104,7 +104,8 @@ export function LoginForm({ mode, inviteToken, invitedEmail }: LoginFormProps) {
             />
             {mode === 'signin' && (
               <Box sx={{ textAlign: 'right' }}>
-                <Link component={RouterLink} to={paths.forgotPassword} variant="body2">
+                {/* Pressing it must not blur the email field: its "required" message would move the link before the click lands. */}
+                <Link component={RouterLink} to={paths.forgotPassword} variant="body2" onMouseDown={(event) => event.preventDefault()}>
                   Forgot password?
                 </Link>
               </Box>
