@@ -10,6 +10,7 @@ import { useMemo, useState } from 'react';
 import { Link as RouterLink } from 'react-router-dom';
 import { paths } from '@client/app/paths';
 import { apiDownloadUrl, CsvDownloadButton } from '@client/components/csv-download-button';
+import { ImportSummary } from '@client/components/contact-import/import-summary';
 import { PageHeader } from '@client/components/page-header';
 import { useGetContactsQuery, useSearchContactsQuery } from '@client/api/contacts-endpoints';
 import { useServerPagination } from '@client/components/paged-data-grid';
@@ -80,6 +81,7 @@ export default function ContactsScreen() {
           </>
         }
       />
+      <ImportSummary />
       <TextField
         value={search}
         onChange={(event) => setSearch(event.target.value)}
