@@ -16,7 +16,7 @@ describe('route permission guard', () => {
     ['/templates', 'Templates', 'templates:view'],
     ['/broadcast', 'Broadcasts', 'broadcasts:view'],
     ['/broadcast/new', 'New Broadcast', 'broadcasts:create'],
-    ['/broadcast/b-1/analytics', 'Broadcast Analytics', 'broadcasts:view'],
+    ['/broadcast/b-1/analytics', 'Broadcast Analytics', 'analytics:view'],
     ['/conversations', 'Conversations', 'chats:view'],
     ['/conversations/0193c0de-0000-7000-8000-000000000001', 'Conversations', 'chats:view'],
   ])('%s (%s) needs %s: without it the shell shows the no-access page and the screen makes no call', async (route, title, permission) => {
