@@ -114,10 +114,10 @@ test('every URL parameter of every route names a record the matrix can fill', ()
   expect(t.app.routeAccess.flatMap(unfillableParams)).toEqual([]);
 });
 
-test('the only routes open without a session are the sign-in family, health, the API description and the WhatsApp webhook', () => {
+test('the only routes open without a session are the sign-in family (with the password reset), health, the API description and the WhatsApp webhook', () => {
   const open = t.app.routeAccess.filter((route) => route.access === 'public').map(name);
   for (const route of open) {
-    expect(route).toMatch(/^(GET|POST) \/api\/(auth\/(verify|login|signup|logout|invitation\/:token)|health|docs|webhooks\/whatsapp)$/);
+    expect(route).toMatch(/^(GET|POST) \/api\/(auth\/(verify|login|signup|logout|invitation\/:token|password-reset|password-reset\/confirm)|health|docs|webhooks\/whatsapp)$/);
   }
 });
 
@@ -192,6 +192,8 @@ interface SubstitutedAnswers {
  * be answered exactly like one that exists nowhere.
  */
 const FILTERS_MATCHING_NOTHING = new Set([
+  // The named conversations the member may see; the others come back in `missing`.
+  'GET /api/conversations query.ids',
   // The rules of the broadcast named, if the organization has it.
   'GET /api/automation/rules query.broadcastId',
   // The messages after the one named, or from the start when the conversation has no such message.

@@ -80,9 +80,9 @@ function isIdName(name: string): boolean {
 /** The route's id fields outside its URL, from its body and query schemas, or its multipart form's. */
 export function idFieldsOf(route: DeclaredRoute): IdField[] {
   return [
-    ...idFieldsIn('body', route.schema.body),
-    ...idFieldsIn('query', route.schema.querystring),
-    ...idFieldsIn('form', MULTIPART_FORMS[routeKey(route)]?.fields),
+    ...idFieldsIn('body', route.schema.body, route.url),
+    ...idFieldsIn('query', route.schema.querystring, route.url),
+    ...idFieldsIn('form', MULTIPART_FORMS[routeKey(route)]?.fields, route.url),
   ];
 }
 
@@ -96,9 +96,16 @@ export function fieldLabel(field: IdField): string {
   return field.path.reduce((label, step) => (step === EACH ? `${label}[]` : `${label}.${step}`), field.part);
 }
 
-function idFieldsIn(part: InputPart, schema: unknown): IdField[] {
+function idFieldsIn(part: InputPart, schema: unknown, url: string): IdField[] {
   if (!(schema instanceof Schema)) return [];
-  return idPaths(jsonSchemaOf(schema.describe()), [], '').map(({ path, name }) => ({ part, path, name }));
+  return idPaths(jsonSchemaOf(schema.describe()), [], '').map(({ path, name }) => ({ part, path, name: ownRecordsNamed(name, url) }));
+}
+
+/** A bare `id` or `ids` names the route's own records: `ids` on /api/conversations is `conversationIds`. */
+function ownRecordsNamed(name: string, url: string): string {
+  if (name !== 'id' && name !== 'ids') return name;
+  const resource = (url.split('/')[2] ?? '').replace(/s$/, '');
+  return `${resource}${name === 'id' ? 'Id' : 'Ids'}`;
 }
 
 /** Paths to the id values in a JSON Schema: object properties and array elements are walked; a leaf is an id by format or name. */

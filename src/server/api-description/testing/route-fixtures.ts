@@ -12,6 +12,7 @@ import { storeInvitation } from '../../modules/invitations/invitations-service';
 import { insertMembership } from '../../modules/members/members-repository';
 import { insertUser } from '../../modules/members/users-repository';
 import { uuidv7 } from '../../lib/ids';
+import { hashToken } from '../../lib/secret-tokens';
 import { sessionCookieName } from '../../modules/auth/session-plugin';
 import { createRole } from '../../testing/fixtures';
 import { multipartBody } from '../../testing/multipart';
@@ -42,6 +43,8 @@ export interface OrganizationRecords {
   rule: string;
   media: string;
   cannedResponse: string;
+  /** The admin's own session (a member names their sessions by id). */
+  session: string;
 }
 
 /** A kind of record a request can name; `memberUserId` is a member named by their user id (an assignee, an agent). */
@@ -62,6 +65,7 @@ const PARAM_RECORDS: Record<string, RecordKind> = {
   'rules/:id': 'rule',
   'media/:id': 'media',
   'canned-responses/:id': 'cannedResponse',
+  'sessions/:id': 'session',
 };
 
 /** The record kind each URL parameter of a route names; `undefined` for one no fixture fills. */
@@ -150,6 +154,7 @@ export const SAMPLE_INPUT: Record<string, (records: OrganizationRecords) => Samp
   'POST /api/automation/rules': (records) => ({
     payload: { broadcastId: records.broadcast, rules: [{ triggerId: '1', triggerText: 'Talk to an agent', actionType: 'do_nothing' }] },
   }),
+  'PUT /api/automation/rules/:id': (records) => ({ payload: { actionType: 'add_tag', targetTagId: records.tag } }),
   'POST /api/canned-responses': () => ({ payload: { shortcut: 'matrix', content: 'Hello {{contact.name}}' } }),
   'PUT /api/canned-responses/:id': () => ({ payload: { shortcut: 'matrix-edit', content: 'Hello again' } }),
   'PUT /api/settings/whatsapp': () => ({
@@ -201,6 +206,9 @@ const MORE_SAMPLE_INPUT: Record<string, (records: OrganizationRecords) => Sample
   'POST /api/broadcast/audience/sample': (records) => ({ payload: { contactIds: [records.contact], position: 1 } }),
   'POST /api/broadcast/audience/check': (records) => ({ payload: { contactIds: [records.contact], templateId: records.template } }),
   'POST /api/automation/rules': (records) => ({ payload: { broadcastId: records.broadcast, rules: buttonRulesNaming(records) } }),
+  'PUT /api/automation/rules/:id': (records) => ({ payload: { actionType: 'assign_agent', targetUserId: records.memberUserId } }),
+  // The list read by id, as a live nudge's answer asks for it.
+  'GET /api/conversations': (records) => ({ query: { ids: records.conversation } }),
 };
 
 /**
@@ -295,6 +303,7 @@ export async function seedOrganizationRecords(t: TestApp, admin: Member): Promis
     rule: rules.rules[0].id,
     media,
     cannedResponse: cannedResponse.id,
+    session: hashToken(admin.cookie.slice(admin.cookie.indexOf('=') + 1)),
   };
 }
 
