@@ -8,7 +8,7 @@ import {
   waitUntilSettled,
   type ColorScheme,
 } from '../support/accessibility';
-import { broadcastScreen, FIXTURE_BROADCAST_ID } from '../support/broadcast-screens';
+import { broadcastScreen, FIXTURE_BROADCAST_ID, FIXTURE_DRAFT_ID } from '../support/broadcast-screens';
 import { launchBrowser, newSession, signInThroughUi } from '../support/browser';
 import type { ConversationPage } from '../../shared/api/conversations';
 
@@ -105,6 +105,8 @@ async function mentioningInNote(page: Page): Promise<void> {
 const SCREENS: readonly Screen[] = [
   { name: 'Login', path: '/login', signedIn: false, shown: heading('Sign In') },
   { name: 'Sign up', path: '/login?signup=true', signedIn: false, shown: heading('Create Account & Organization') },
+  { name: 'Forgot password', path: '/forgot-password', signedIn: false, shown: heading('Forgot Password') },
+  { name: 'Reset password link', path: '/reset-password/an-unused-token', signedIn: false, shown: heading('Set a New Password') },
   { name: 'Dashboard', path: '/', signedIn: true, shown: heading(/^Welcome back, /) },
   { name: 'Contacts', path: '/contacts', signedIn: true, shown: heading('Contacts') },
   { name: 'Add Contact dialog', path: '/contacts', signedIn: true, shown: modal('Add Contact', 'Add Contact', heading('Contacts')) },
@@ -134,7 +136,32 @@ const SCREENS: readonly Screen[] = [
       await page.getByRole('dialog', { name: 'Recipients: Attempted' }).getByRole('grid').waitFor();
     },
   },
-  { name: 'Settings: Profile', path: '/settings?tab=profile', signedIn: true, shown: settingsTab('Profile', /^Notifications$/) },
+  {
+    name: 'Button rules panel and its Add dialog',
+    path: broadcastScreen(`/broadcast/${FIXTURE_BROADCAST_ID}/analytics`),
+    signedIn: true,
+    shown: async (page) => {
+      await page.getByRole('table', { name: 'Button rules' }).waitFor();
+      await page.getByRole('button', { name: 'Add rule' }).click();
+      await page.getByRole('dialog', { name: 'Add button rule' }).waitFor();
+    },
+  },
+  {
+    name: 'Edit Broadcast',
+    path: broadcastScreen(`/broadcast/${FIXTURE_DRAFT_ID}/edit`),
+    signedIn: true,
+    shown: (page) => page.getByRole('form', { name: 'Edit broadcast' }).getByRole('button', { name: 'Sameer Joshi' }).waitFor(),
+  },
+  { name: 'Reports', path: '/reports', signedIn: true, shown: (page) => page.locator('dl[aria-label="Summary"]').waitFor() },
+  {
+    name: 'Settings: Profile',
+    path: '/settings?tab=profile',
+    signedIn: true,
+    shown: async (page) => {
+      await settingsTab('Profile', /^Notifications$/)(page);
+      await page.getByRole('list', { name: 'Active sessions' }).waitFor();
+    },
+  },
   { name: 'Settings: Messaging API', path: '/settings?tab=whatsapp', signedIn: true, shown: settingsTab('Messaging API') },
   {
     name: 'Settings: Organization',
@@ -156,6 +183,30 @@ const SCREENS: readonly Screen[] = [
     path: '/settings?tab=members',
     signedIn: true,
     shown: modal('Invite Member', 'Invite New Member', settingsTab('Team Members', /^Current Members \(\d+\)$/)),
+  },
+  {
+    name: 'Invitation Link dialog (a new invitation, emailed)',
+    path: '/settings?tab=members',
+    signedIn: true,
+    shown: async (page) => {
+      await modal('Invite Member', 'Invite New Member', settingsTab('Team Members', /^Current Members \(\d+\)$/))(page);
+      const dialog = page.getByRole('dialog', { name: 'Invite New Member' });
+      await dialog.getByLabel('Email Address').fill(`axe.${Date.now()}.${Math.random().toString(36).slice(2)}@example.com`);
+      await dialog.getByRole('combobox', { name: 'Role' }).click();
+      await page.getByRole('option', { name: 'Agent', exact: true }).click();
+      await dialog.getByRole('button', { name: 'Send Invitation' }).click();
+      await page.getByRole('dialog', { name: 'Invitation Link' }).waitFor();
+    },
+  },
+  {
+    name: 'Create a New Link dialog (Copy Link on an invitation from an earlier visit)',
+    path: '/settings?tab=members',
+    signedIn: true,
+    shown: async (page) => {
+      await settingsTab('Team Members', /^Pending Invitations \(\d+\)$/)(page);
+      await page.getByRole('button', { name: /^Copy Link \(invitation for / }).first().click();
+      await page.getByRole('dialog', { name: 'Create a New Link' }).waitFor();
+    },
   },
   { name: 'Settings: Roles & Permissions', path: '/settings?tab=roles', signedIn: true, shown: settingsTab('Roles & Permissions', /^Role Management$/) },
   {

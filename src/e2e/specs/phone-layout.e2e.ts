@@ -1,4 +1,5 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
+import { broadcastScreen, FIXTURE_BROADCAST_ID, FIXTURE_DRAFT_ID } from '../support/broadcast-screens';
 import { baseUrl, launchBrowser, signInThroughUi, watchForProblems } from '../support/browser';
 
 /**
@@ -44,9 +45,11 @@ const SCREENS: ReadonlyArray<readonly [string, string, (target: Page) => Promise
   ['Tags', '/tags', (target) => target.getByRole('heading', { name: 'Tags', level: 1 }).waitFor()],
   ['Broadcasts', '/broadcast', (target) => target.getByRole('heading', { name: 'Broadcasts', level: 1 }).waitFor()],
   ['New Broadcast', '/broadcast/new', (target) => target.getByRole('heading', { name: 'New Broadcast', level: 1 }).waitFor()],
+  ['Reports', '/reports', (target) => target.locator('dl[aria-label="Summary"]').waitFor()],
   ['Settings: Profile', '/settings?tab=profile', (target) => target.getByRole('tab', { name: 'Profile', selected: true }).waitFor()],
   ['Settings: Organization', '/settings?tab=organization', (target) => target.getByRole('grid', { name: 'Organization setting changes' }).waitFor()],
   ['Settings: Team Members', '/settings?tab=members', (target) => target.getByRole('tab', { name: 'Team Members', selected: true }).waitFor()],
+  ['Settings: Roles', '/settings?tab=roles', (target) => target.getByRole('tab', { name: 'Roles', selected: true }).waitFor()],
   ['Settings: Canned Responses', '/settings?tab=canned-responses', (target) => target.getByRole('tab', { name: 'Canned Responses', selected: true }).waitFor()],
 ];
 
@@ -54,6 +57,30 @@ test.each(SCREENS)('%s does not scroll sideways at 390 px', async (_name, path, 
   await page.goto(path);
   await shown(page);
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+});
+
+// Each table, its grid, and its row actions (by the names they have at every width); Templates has none.
+const TABLES: ReadonlyArray<readonly [string, string, (target: Page) => Locator, RegExp | null]> = [
+  ['Tags', '/tags', (target) => target.getByRole('grid', { name: 'Tags' }), /^(Edit|Delete|Restore) tag /],
+  ['Team Members', '/settings?tab=members', (target) => target.getByRole('region', { name: /^Current Members/ }).getByRole('grid'), /^(Change role of|Remove) /],
+  ['Pending Invitations', '/settings?tab=members', (target) => target.getByRole('region', { name: /^Pending Invitations/ }).getByRole('grid'), /^(Copy Link|Resend) \(invitation for /],
+  ['Roles', '/settings?tab=roles', (target) => target.getByRole('tabpanel').getByRole('grid'), /^(Edit|Delete) /],
+  ['Templates', '/templates', (target) => target.getByRole('grid', { name: 'Templates' }), null],
+];
+
+test.each(TABLES)('%s at 390 px: the page does not scroll sideways, the first column and every row action are on-screen', async (_name, path, gridOf, actionNames) => {
+  await page.goto(path);
+  const grid = gridOf(page);
+  const firstCell = grid.getByRole('gridcell').first();
+  await firstCell.waitFor();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await withinWidth(firstCell)).toBe(true);
+  if (actionNames) {
+    const actions = await grid.getByRole('button', { name: actionNames }).all();
+    expect(actions.length).toBeGreaterThan(0);
+    for (const action of actions) expect(await withinWidth(action)).toBe(true);
+  }
+  expect(problems).toEqual([]);
 });
 
 test('the inbox shows one pane at a time: a chat replaces the list, its actions and composer fit, and Back returns to the list', async () => {
@@ -80,5 +107,21 @@ test('the inbox shows one pane at a time: a chat replaces the list, its actions 
   await page.getByRole('button', { name: 'Back to conversations' }).click();
   await list.waitFor();
   expect(await page.getByRole('region', { name: /^Messages with / }).count()).toBe(0);
+  expect(problems).toEqual([]);
+});
+
+// Last in the file: the page then answers the broadcast screens' reads itself (broadcast-screens.ts).
+test('a broadcast\'s button rules with their controls, and Edit Broadcast, do not scroll sideways at 390 px', async () => {
+  await page.goto(await broadcastScreen(`/broadcast/${FIXTURE_BROADCAST_ID}/analytics`)(page));
+  const rules = page.getByRole('table', { name: 'Button rules' });
+  await rules.waitFor();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  for (const control of await rules.getByRole('button').all()) expect(await withinWidth(control)).toBe(true);
+  expect(await withinWidth(page.getByRole('button', { name: 'Add rule' }))).toBe(true);
+
+  await page.goto(await broadcastScreen(`/broadcast/${FIXTURE_DRAFT_ID}/edit`)(page));
+  await page.getByRole('form', { name: 'Edit broadcast' }).getByRole('button', { name: 'Sameer Joshi' }).waitFor();
+  expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
+  expect(await withinWidth(page.getByRole('button', { name: 'Send now' }))).toBe(true);
   expect(problems).toEqual([]);
 });
