@@ -401,8 +401,8 @@ describe('access', () => {
     const endpoints = [
       { method: 'GET', url: '/api/broadcast', permission: 'broadcasts:view' },
       { method: 'GET', url: `/api/broadcast/${id}`, permission: 'broadcasts:view', byId: true },
-      { method: 'GET', url: `/api/broadcast/${id}/analytics`, permission: 'broadcasts:view', byId: true },
-      { method: 'GET', url: `/api/broadcast/${id}/recipients`, permission: 'broadcasts:view', byId: true },
+      { method: 'GET', url: `/api/broadcast/${id}/analytics`, permission: 'analytics:view', byId: true },
+      { method: 'GET', url: `/api/broadcast/${id}/recipients`, permission: 'analytics:view_advanced', byId: true },
       { method: 'GET', url: `/api/broadcast/${id}/recipients.csv`, permission: 'analytics:export', byId: true },
       { method: 'POST', url: '/api/broadcast/audience', permission: 'broadcasts:create', payload: { contactIds: [contact.id] } },
       // A draft: sending it at once also takes broadcasts:send (broadcast-drafts.test.ts).
