@@ -57,6 +57,8 @@ describe('adding notes', () => {
       contactId: contact.id,
       userId: admin.user.userId,
       user: { name: 'Ada Admin' },
+      // A member's own note is credited to them, not to Parley or WhatsApp.
+      credit: null,
       content: 'Prefers calls after 6 pm',
       type: 'note',
       createdAt: expect.any(String),
