@@ -54,10 +54,13 @@ async function call<T>(origin: string, method: string, url: string, body?: unkno
   });
   const text = await response.text();
   const json = response.headers.get('content-type')?.startsWith('application/json') && text;
-  return { status: response.status, body: (json ? JSON.parse(text) : text) as T, upstream: response.headers.get('x-parley-upstream') ?? '', cookies: response.headers.getSetCookie() };
+  return { status: response.status, body: (json ? JSON.parse(text) : text) as T, upstream: answeredBy(response), cookies: response.headers.getSetCookie() };
 }
 
 const hostOf = (server: BenchServer) => new URL(server.origin).host;
+
+/** The process that answered: nginx lists every upstream it tried ("dead:port, live:port"), the last one answered. */
+const answeredBy = (response: Response) => (response.headers.get('x-parley-upstream') ?? '').split(', ').pop() ?? '';
 
 /** A member's live stream through the proxy: the process it landed on and the nudges it hears. */
 async function openStream(): Promise<{ upstream: string; nudges: LiveNudge[]; ended: Promise<void>; close(): void }> {
@@ -66,7 +69,7 @@ async function openStream(): Promise<{ upstream: string; nudges: LiveNudge[]; en
   expect(response.status).toBe(200);
   const nudges: LiveNudge[] = [];
   const ended = readNudgeStream(response.body!, (nudge) => nudges.push(nudge));
-  return { upstream: response.headers.get('x-parley-upstream') ?? '', nudges, ended, close: () => controller.abort() };
+  return { upstream: answeredBy(response), nudges, ended, close: () => controller.abort() };
 }
 
 async function conversationOf(waId: string): Promise<{ id: string; messages: Message[] }> {
