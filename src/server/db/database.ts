@@ -28,13 +28,15 @@ export interface DatabaseHandle {
    * answers the way to stop. Notifications are delivered once their transaction commits.
    */
   listen(channel: string, onPayload: (payload: string) => void): Promise<() => Promise<void>>;
+  /** The embedded database's files as one tarball (tests start each file from a migrated copy); PGlite only. */
+  dump?(): Promise<Blob>;
 }
 
 export const MIGRATIONS_FOLDER = path.join(__dirname, 'migrations');
 
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
-  | { kind: 'pglite'; dataDir?: string };
+  | { kind: 'pglite'; dataDir?: string; /** Start from these files (a `dump()`), in memory. */ loadDataDir?: Blob };
 
 /**
  * The embedded engine keeps its shared buffers inside the process's WebAssembly memory, which only ever
@@ -55,13 +57,16 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     return { db: db as unknown as Database, kind: 'postgres', close: () => pool.end(), listen: (channel, onPayload) => listenOnPostgres(options.url, channel, onPayload) };
   }
   if (options.dataDir) mkdirSync(options.dataDir, { recursive: true });
-  const client = await PGlite.create({ dataDir: options.dataDir, extensions: { pg_trgm, btree_gin }, postgresqlconf: PGLITE_SETTINGS });
+  const client = await PGlite.create({
+    dataDir: options.dataDir, loadDataDir: options.loadDataDir, extensions: { pg_trgm, btree_gin }, postgresqlconf: PGLITE_SETTINGS,
+  });
   const db = drizzlePglite(client, { schema, casing: 'snake_case' });
   await migratePglite(db, { migrationsFolder: MIGRATIONS_FOLDER });
   return {
     db: db as unknown as Database,
     kind: 'pglite',
     close: () => client.close(),
+    dump: async () => client.dumpDataDir('none'),
     listen: async (channel, onPayload) => {
       const unlisten = await client.listen(channel, onPayload);
       return () => unlisten();
