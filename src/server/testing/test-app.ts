@@ -112,6 +112,12 @@ export interface FileApp {
 }
 
 /**
+ * How long a file's shared set-up may take: a fresh database (or one migrated step by step), a sandbox
+ * and an S3 server, on a CI machine whose other worker may be rendering the whole client at the time.
+ */
+const SET_UP_TIMEOUT_MS = 90_000;
+
+/**
  * Something a whole test file shares (an app, a kit): made before the file's tests, closed after them.
  * Call it at the top of the file and read the fields inside tests (they are set once `beforeAll` ran).
  */
@@ -121,7 +127,7 @@ export function sharedByFile<T extends object>(make: () => Promise<T>, close: (v
   beforeAll(async () => {
     Object.assign(shared, await make());
     made = true;
-  });
+  }, SET_UP_TIMEOUT_MS);
   afterAll(async () => {
     if (made) await close(shared);
   });
