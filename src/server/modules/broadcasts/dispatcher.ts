@@ -208,7 +208,11 @@ export class BroadcastDispatcher {
   private async foldSummariesIfDue(): Promise<void> {
     if (Date.now() - this.lastFold < SUMMARY_FOLD_MS) return;
     this.lastFold = Date.now();
-    await foldSummaryChanges(this.db);
+    // Upkeep, not sending: unfolded notes stay in the log (readers add them, the next fold takes them), so
+    // a failed fold (e.g. a deadlock with a concurrent writer on PostgreSQL) must not stop this step's sends.
+    await foldSummaryChanges(this.db).catch((error: unknown) => {
+      this.log.warn({ err: error }, 'folding broadcast summaries failed; the next fold takes the notes');
+    });
   }
 
   /** Claims and starts one batch of the organization: 'launched', 'idle' (nothing due), or how long to wait for the pace. */
