@@ -6,7 +6,8 @@ import { SectionCard } from '@client/components/analytics/section-card';
 import { ClientPagedDataGrid } from '@client/components/paged-data-grid';
 import { useNarrowScreen } from '@client/components/use-narrow-screen';
 import type { AgentReport } from '@shared/api/reports';
-import { formatCount, formatMinutes } from './report-format';
+import { formatCount } from '@shared/format/count';
+import { formatMinutes } from './report-format';
 
 const PAGE_SIZES = [25, 50, 100] as const;
 const CELL = { py: 1, width: '100%', minWidth: 0 } as const;

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import { alpha, useTheme } from '@mui/material/styles';
 import { SectionCard } from '@client/components/analytics/section-card';
 import { VisuallyHidden } from '@client/components/visually-hidden';
-import { formatCount } from './report-format';
+import { formatCount } from '@shared/format/count';
 
 const WEEKDAYS = ['Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat', 'Sun'];
 const WEEKDAY_NAMES = ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'];

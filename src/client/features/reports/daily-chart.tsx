@@ -2,7 +2,8 @@ import { BarChart } from '@mui/x-charts/BarChart';
 import { BAR_COLORS, ChartFigure } from '@client/components/analytics/chart-figure';
 import { SectionCard } from '@client/components/analytics/section-card';
 import type { ReportDay } from '@shared/api/reports';
-import { formatCount, shortDate } from './report-format';
+import { formatCount } from '@shared/format/count';
+import { shortDate } from './report-format';
 
 /** What the chart shows, in words, for those who cannot see it. */
 function describe(days: ReportDay[]): string {

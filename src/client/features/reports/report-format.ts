@@ -1,8 +1,5 @@
 import { formatDuration } from '@shared/format/duration';
 
-const numberFormat = new Intl.NumberFormat('en-US');
-
-export const formatCount = (value: number) => numberFormat.format(value);
 
 /** A duration in minutes as analytics show it ('45min', '5h', '2d 3h'); under a minute reads '<1min'; '–' when there is none. */
 export function formatMinutes(minutes: number | null): string {

@@ -2,7 +2,8 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { DurationFigures, InboxReport } from '@shared/api/reports';
-import { formatCount, formatMinutes } from './report-format';
+import { formatCount } from '@shared/format/count';
+import { formatMinutes } from './report-format';
 
 interface Figure {
   label: string;

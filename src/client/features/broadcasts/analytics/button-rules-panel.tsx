@@ -25,8 +25,8 @@ import {
 } from '../button-rules-api';
 import { RuleActionLabel } from './rule-action-label';
 import { RuleDialog, type RuleDialogProps } from './rule-dialog';
-import { SectionCard } from './section-card';
-import { COMPACT_TABLE, WRAP } from './table-style';
+import { SectionCard } from '@client/components/analytics/section-card';
+import { COMPACT_TABLE, WRAP } from '@client/components/analytics/table-style';
 
 type Editing = RuleDialogProps['mode'] & { ruleId?: string };
 

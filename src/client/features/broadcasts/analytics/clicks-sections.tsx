@@ -7,11 +7,11 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { BarChart } from '@mui/x-charts/BarChart';
 import type { AssignmentShare, ButtonPerformance } from '@shared/api/broadcasts';
-import { BAR_COLORS, ChartFigure } from './chart-figure';
+import { BAR_COLORS, ChartFigure } from '@client/components/analytics/chart-figure';
 import { formatCount } from './drill-down';
 import { RuleActionLabel } from './rule-action-label';
-import { SectionCard } from './section-card';
-import { COMPACT_TABLE, WRAP } from './table-style';
+import { SectionCard } from '@client/components/analytics/section-card';
+import { COMPACT_TABLE, WRAP } from '@client/components/analytics/table-style';
 
 /** An e-mail address is one long word: it may break anywhere rather than widen its column. */
 const EMAIL = { overflowWrap: 'anywhere' } as const;

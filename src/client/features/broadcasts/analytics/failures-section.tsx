@@ -10,8 +10,8 @@ import Typography from '@mui/material/Typography';
 import { VisuallyHidden } from '@client/components/visually-hidden';
 import type { BroadcastAnalytics, FailureReason } from '@shared/api/broadcasts';
 import { formatCount, type MaybeDrillDown } from './drill-down';
-import { SectionCard } from './section-card';
-import { COMPACT_TABLE, NARROW_ONLY, WIDE_ONLY, WRAP } from './table-style';
+import { SectionCard } from '@client/components/analytics/section-card';
+import { COMPACT_TABLE, NARROW_ONLY, WIDE_ONLY, WRAP } from '@client/components/analytics/table-style';
 
 export interface FailuresSectionProps {
   analytics: BroadcastAnalytics;

@@ -8,10 +8,10 @@ import TableRow from '@mui/material/TableRow';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { VisuallyHidden } from '@client/components/visually-hidden';
 import { FUNNEL_STAGES, type BroadcastAnalytics, type FunnelStage } from '@shared/api/broadcasts';
-import { BAR_COLORS, ChartFigure } from './chart-figure';
+import { BAR_COLORS, ChartFigure } from '@client/components/analytics/chart-figure';
 import { FILTER_TITLES, formatCount, percentOf, type MaybeDrillDown } from './drill-down';
-import { SectionCard } from './section-card';
-import { COMPACT_TABLE, WIDE_ONLY } from './table-style';
+import { SectionCard } from '@client/components/analytics/section-card';
+import { COMPACT_TABLE, WIDE_ONLY } from '@client/components/analytics/table-style';
 
 interface Stage {
   stage: FunnelStage;
