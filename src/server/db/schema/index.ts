@@ -12,4 +12,5 @@ export * from './member-preferences';
 export * from './thread-notes';
 export * from './member-presence';
 export * from './mail-outbox';
+export * from './email-changes';
 export * from './conversation-events';

@@ -35,5 +35,8 @@ export const mailOutbox = pgTable(
     index('mail_outbox_due_idx').on(t.nextAttemptAt).where(sql`${t.sentAt} is null and ${t.deadAt} is null`),
     index('mail_outbox_recipient_idx').on(t.recipient, t.kind, t.createdAt),
     index('mail_outbox_organization_idx').on(t.organizationId, t.kind, t.createdAt),
+    // What the retention prune walks: sent and given-up messages by age.
+    index('mail_outbox_sent_idx').on(t.sentAt).where(sql`${t.sentAt} is not null`),
+    index('mail_outbox_dead_idx').on(t.deadAt).where(sql`${t.deadAt} is not null`),
   ],
 );
