@@ -36,16 +36,13 @@ export class DrainLoop {
   drain(): Promise<void> {
     this.dirty = true;
     if (this.stopped) return Promise.resolve();
-    if (!this.running) {
-      this.running = this.loop().finally(() => {
-        this.running = null;
-        if (this.dirty && !this.stopped) void this.drain();
-      });
-    }
+    this.running ??= this.loop();
     return this.running;
   }
 
   private async loop(): Promise<void> {
+    // Yields first, so `drain` has stored this run before its `finally` can clear it (a step that throws at once).
+    await Promise.resolve();
     try {
       while (this.dirty && !this.stopped) {
         this.dirty = false;
@@ -54,6 +51,11 @@ export class DrainLoop {
     } catch (error) {
       // The database is unreachable or similar: the next poll tries again; nothing is lost.
       this.log.error({ err: error, worker: this.name }, 'background worker failed');
+    } finally {
+      // In the same tick as the last look at `dirty`: a drain asked for from here on starts a new run
+      // and waits for it, instead of being handed this run's promise, which ends without looking again.
+      this.running = null;
     }
+    if (this.dirty && !this.stopped) void this.drain();
   }
 }
