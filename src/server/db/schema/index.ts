@@ -14,3 +14,4 @@ export * from './member-presence';
 export * from './mail-outbox';
 export * from './email-changes';
 export * from './conversation-events';
+export * from './report-rollups';
