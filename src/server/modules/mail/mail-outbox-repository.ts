@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, inArray, isNull, lte, sql } from 'drizzle-orm';
+import { and, asc, count, eq, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { mailOutbox } from '../../db/schema';
 
@@ -102,4 +102,18 @@ export async function markMailFailed(db: Queryable, id: string, error: string, r
         : { nextAttemptAt: sql`now() + make_interval(secs => ${retryInSeconds})`, lastError: error },
     )
     .where(eq(mailOutbox.id, id));
+}
+
+/**
+ * Deletes up to `limit` messages sent before `sentBefore` or given up before `deadBefore` (never one
+ * still waiting to leave); answers how many.
+ */
+export async function deleteSettledMail(db: Queryable, cutoff: { sentBefore: Date; deadBefore: Date }, limit: number): Promise<number> {
+  const settled = db
+    .select({ id: mailOutbox.id })
+    .from(mailOutbox)
+    .where(or(lt(mailOutbox.sentAt, cutoff.sentBefore), lt(mailOutbox.deadAt, cutoff.deadBefore)))
+    .limit(limit);
+  const deleted = await db.delete(mailOutbox).where(inArray(mailOutbox.id, settled)).returning({ id: mailOutbox.id });
+  return deleted.length;
 }

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Queryable } from '../../db/database';
 import { DrainLoop } from '../../lib/drain-loop';
+import { pruneMailOutbox } from './mail-retention';
 import { MailSender } from './mail-sender';
 import { isMailConfigured, queueMail, type QueuedMail } from './mail-service';
 
@@ -28,11 +29,14 @@ declare module 'fastify' {
 /** How often each process looks for mail that is due (a retry, or a message another process queued). */
 const MAIL_POLL_MS = 2_000;
 const DEFAULT_RETRY_BASE_MS = 30_000;
+/** How often each process deletes settled mail past its retention (deleting twice is harmless). */
+const PRUNE_EVERY_MS = 60 * 60_000;
 
 /**
  * This process's mail: the outbox sender runs while the app is up (on every process: the database
  * decides which one sends each message) and stops before the database closes. Without SMTP_URL it
- * sends nothing and `configured` is false.
+ * sends nothing and `configured` is false. The retention prune runs either way: mail queued while
+ * SMTP_URL was set stays in the outbox after it is unset.
  */
 export const mailPlugin = fp(async (app: FastifyInstance) => {
   const { config } = app;
@@ -60,4 +64,7 @@ export const mailPlugin = fp(async (app: FastifyInstance) => {
       sender.close();
     });
   }
+  const prune = new DrainLoop('mail-outbox-prune', () => pruneMailOutbox(app.db).then(() => false), app.log, PRUNE_EVERY_MS);
+  app.addHook('onReady', async () => prune.start());
+  app.addHook('preClose', async () => prune.stop());
 }, { name: 'mail', dependencies: ['database', 'encryption-key'] });
