@@ -1,7 +1,7 @@
 /**
  * What never reaches a log line: the query parameters and headers that carry secrets, by one list of
  * names matched case-insensitively (a query name also after URL-decoding, and without a trailing `[]`),
- * and the tokens that travel in a few URL paths (invitation and password reset links).
+ * and the tokens that travel in a few URL paths (invitation, password reset and email confirmation links).
  */
 const SECRET_NAMES = new Set([
   // Query parameters: Meta's webhook handshake, OAuth-style tokens and codes, credentials.
@@ -43,7 +43,7 @@ export function redactUrl(url: string): string {
   const withoutHash = hashAt === -1 ? url : url.slice(0, hashAt);
   const queryAt = withoutHash.indexOf('?');
   const path = queryAt === -1 ? withoutHash : withoutHash.slice(0, queryAt);
-  const redactedPath = path.replace(/\/(invitation|invite|reset-password)\/[^/]+/g, `/$1/${REDACTED}`);
+  const redactedPath = path.replace(/\/(invitation|invite|reset-password|confirm-email)\/[^/]+/g, `/$1/${REDACTED}`);
   if (queryAt === -1) return redactedPath;
   const query = withoutHash.slice(queryAt + 1).split('&').map(redactParameter).join('&');
   return `${redactedPath}?${query}`;

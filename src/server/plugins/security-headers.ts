@@ -7,8 +7,8 @@ import fp from 'fastify-plugin';
  * asks: base-uri and object-src none, no framing. style-src keeps 'unsafe-inline' because MUI's emotion
  * injects its styles at run time; scripts stay strictly 'self'.
  */
-/** SPA pages whose URL holds a one-time token (a password reset link). */
-const SECRET_PAGE_PATHS = ['/reset-password/'];
+/** SPA pages whose URL holds a one-time token (a password reset or email confirmation link). */
+const SECRET_PAGE_PATHS = ['/reset-password/', '/confirm-email/'];
 
 export const securityHeadersPlugin = fp(async (app: FastifyInstance) => {
   // Built once: helmet's Fastify wrapper builds the middleware (and parses the CSP) again on every request.

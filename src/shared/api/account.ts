@@ -1,4 +1,4 @@
-/** A member's own account: their name, password and sessions, and getting back in without a password. */
+/** A member's own account: their name, password, email address and sessions, and getting back in without a password. */
 
 export interface ProfileRequest {
   name: string;
@@ -7,6 +7,24 @@ export interface ProfileRequest {
 export interface PasswordChangeRequest {
   currentPassword: string;
   newPassword: string;
+}
+
+export interface EmailChangeRequest {
+  newEmail: string;
+  currentPassword: string;
+}
+
+export interface EmailChangeConfirmRequest {
+  token: string;
+}
+
+/**
+ * Whether the member may change their address here (only when the server can send the confirmation
+ * email), and the change waiting for its link to be opened, if any.
+ */
+export interface EmailChangeStatus {
+  available: boolean;
+  pending: { newEmail: string; expiresAt: string } | null;
 }
 
 /** One signed-in browser of the member, as their session list shows it. */

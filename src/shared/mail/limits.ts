@@ -2,7 +2,7 @@
  * Mail Parley sends on a member's behalf, capped per organization and per address per day (24 hours),
  * so an organization anyone can create cannot use Parley to mail strangers at will.
  */
-export type MailKind = 'invitation' | 'password-reset' | 'email-change';
+export type MailKind = 'invitation' | 'password-reset' | 'email-change' | 'email-change-notice';
 
 export interface DailyMailLimit {
   perOrganization: number;
@@ -13,12 +13,16 @@ export const MAIL_DAILY_LIMITS: Readonly<Record<MailKind, DailyMailLimit>> = {
   invitation: { perOrganization: 100, perAddress: 5 },
   'password-reset': { perOrganization: 100, perAddress: 5 },
   'email-change': { perOrganization: 50, perAddress: 5 },
+  // The old address's notice that a change was confirmed: its own count, so that requests naming an
+  // address (which mail that address) can never use up the notice its owner gets when they move away.
+  'email-change-notice': { perOrganization: 50, perAddress: 5 },
 };
 
 const WHAT: Record<MailKind, string> = {
   invitation: 'invitation emails',
   'password-reset': 'password reset emails',
   'email-change': 'email change confirmations',
+  'email-change-notice': 'email change notices',
 };
 
 /** The 429 answer when a cap is reached. */

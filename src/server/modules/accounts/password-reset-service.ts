@@ -6,9 +6,9 @@ import type { Database, Queryable } from '../../db/database';
 import { DomainError, invalidInput, notFound } from '../../lib/domain-error';
 import { hashToken, newToken } from '../../lib/secret-tokens';
 import type { AuthContext } from '../../types';
-import { claimAttempt, hashPassword } from '../auth';
+import { claimAttempt, hashPassword, loginKeysClearedByReset, resetKeys } from '../auth';
 import type { Mailer } from '../mail';
-import { endAllSessions, findMemberAccountByEmail, findUserByEmail, lockHelpableMember, setPasswordHash } from '../members';
+import { endAllSessions, findMemberAccountByEmail, findUserByEmail, findUserEmail, lockHelpableMember, setPasswordHash } from '../members';
 import { deleteUserPasswordResets, insertPasswordReset, takePasswordReset } from './password-resets-repository';
 import { queueResetMail } from './reset-mail';
 import { passwordResetRules, TOO_MANY_RESETS } from './reset-throttle-rules';
@@ -68,9 +68,10 @@ async function mailResetLinkIfMember(db: Database, mail: Mailer, email: string):
 
 /**
  * Sets a new password through a reset link. The link is used up, every other link of the account dies,
- * and every session of the account ends (whoever else was signed in is signed out).
+ * and every session of the account ends (whoever else was signed in is signed out). The owner has
+ * proven themselves, so the sign-in failures that blocked them from this client address are forgotten.
  */
-export async function confirmPasswordReset(db: Database, reset: { token: string; password: string }): Promise<void> {
+export async function confirmPasswordReset(db: Database, reset: { token: string; password: string; ip: string }): Promise<void> {
   const passwordHash = await hashPassword(reset.password);
   await db.transaction(async (tx) => {
     const link = await takePasswordReset(tx, hashToken(reset.token), new Date());
@@ -78,6 +79,8 @@ export async function confirmPasswordReset(db: Database, reset: { token: string;
     await setPasswordHash(tx, link.userId, passwordHash);
     await deleteUserPasswordResets(tx, link.userId);
     await endAllSessions(tx, link.userId);
+    const email = await findUserEmail(tx, link.userId);
+    if (email) await resetKeys(tx, loginKeysClearedByReset(email, reset.ip));
   });
 }
 

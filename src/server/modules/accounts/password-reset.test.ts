@@ -153,6 +153,27 @@ describe('setting the new password', () => {
     expect(response.json().error).toBe(RESET_LINK_INVALID);
   });
 
+  test('clears the sign-in throttle that blocked the address from the client that reset it, not from others', async () => {
+    const agent = await agentOfTheAdmin();
+    const login = (password: string, remoteAddress: string) =>
+      file.t.app.inject({ method: 'POST', url: '/api/auth/login', payload: { email: agent.email, password }, remoteAddress });
+    for (const address of ['10.7.0.1', '10.7.0.2']) {
+      for (let n = 0; n < 5; n += 1) await login('Wrong1Guess', address);
+      expect((await login(TEST_PASSWORD, address)).statusCode).toBe(429);
+    }
+
+    const token = tokenOf(await resetLinkFor(file.admin, agent));
+    const done = await file.t.app.inject({
+      method: 'POST',
+      url: '/api/auth/password-reset/confirm',
+      payload: { token, password: 'Unblocked1' },
+      remoteAddress: '10.7.0.1',
+    });
+    expect(done.statusCode).toBe(200);
+    expect((await login('Unblocked1', '10.7.0.1')).statusCode).toBe(200);
+    expect((await login('Unblocked1', '10.7.0.2')).statusCode).toBe(429);
+  });
+
   test('changing the password in the profile retires a reset link made before', async () => {
     const agent = await agentOfTheAdmin();
     const token = tokenOf(await resetLinkFor(file.admin, agent));
@@ -200,7 +221,7 @@ describe("a teammate's reset link", () => {
   });
 });
 
-test('a reset link never reaches a log line, and its page sends no Referer', async () => {
+test('reset and email confirmation links never reach a log line, and their pages send no Referer', async () => {
   const lines: string[] = [];
   const stream = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });
   const database = await openTestDatabase();
@@ -211,9 +232,15 @@ test('a reset link never reaches a log line, and its page sends no Referer', asy
     const page = await app.inject({ method: 'GET', url: `/reset-password/${token}` });
     expect(page.headers['referrer-policy']).toBe('no-referrer');
     await app.inject({ method: 'POST', url: '/api/auth/password-reset/confirm', payload: { token, password: 'Strong1Pass' } });
+    const emailToken = 'e'.repeat(43);
+    const emailPage = await app.inject({ method: 'GET', url: `/confirm-email/${emailToken}` });
+    expect(emailPage.headers['referrer-policy']).toBe('no-referrer');
+    await app.inject({ method: 'POST', url: '/api/auth/email-change/confirm', payload: { token: emailToken } });
     const log = lines.join('');
     expect(log).toContain('/reset-password/[redacted]');
+    expect(log).toContain('/confirm-email/[redacted]');
     expect(log).not.toContain(token);
+    expect(log).not.toContain(emailToken);
   } finally {
     await app.close();
     await database.close();

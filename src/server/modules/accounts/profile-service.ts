@@ -1,16 +1,11 @@
 import type { InferType } from 'yup';
 import type { passwordChangeSchema } from '@shared/validation/account-changes';
 import type { Database } from '../../db/database';
-import { invalidInput } from '../../lib/domain-error';
 import type { AuthContext } from '../../types';
-import { claimAttempt, hashPassword, verifyPassword } from '../auth';
-import { endOtherSessions, findPasswordHash, setPasswordHash, setUserName } from '../members';
+import { hashPassword } from '../auth';
+import { endOtherSessions, setPasswordHash, setUserName } from '../members';
+import { proveCurrentPassword } from './current-password';
 import { deleteUserPasswordResets } from './password-resets-repository';
-
-export const WRONG_CURRENT_PASSWORD = 'Current password is incorrect';
-export const TOO_MANY_PASSWORD_CHANGES = 'Too many password change attempts. Please wait a moment and try again.';
-
-const FIFTEEN_MINUTES = 15 * 60_000;
 
 type PasswordChange = InferType<typeof passwordChangeSchema>;
 
@@ -21,17 +16,10 @@ export async function renameAccount(db: Database, auth: AuthContext, name: strin
 
 /**
  * Sets a new password once the current one is proven. Every other session of the account ends and any
- * reset link dies with the old password; the session asking stays signed in. Attempts are throttled per
- * account, so a borrowed session cannot be used to guess the password.
+ * reset link dies with the old password; the session asking stays signed in.
  */
 export async function changePassword(db: Database, auth: AuthContext, change: PasswordChange): Promise<void> {
-  await claimAttempt(
-    db,
-    [{ key: `password-change:${auth.userId}`, windowMs: FIFTEEN_MINUTES, limit: 5, block: 'growing' }],
-    TOO_MANY_PASSWORD_CHANGES,
-  );
-  const storedHash = await findPasswordHash(db, auth.userId);
-  if (!(await verifyPassword(storedHash ?? undefined, change.currentPassword))) throw invalidInput(WRONG_CURRENT_PASSWORD);
+  await proveCurrentPassword(db, auth.userId, change.currentPassword);
   const passwordHash = await hashPassword(change.newPassword);
   await db.transaction(async (tx) => {
     await setPasswordHash(tx, auth.userId, passwordHash);

@@ -1,8 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { array, boolean, object, string, type ObjectSchema } from 'yup';
-import type { AccountSessionsResponse } from '@shared/api/account';
+import type { AccountSessionsResponse, EmailChangeStatus } from '@shared/api/account';
 import type { MessageResponse } from '@shared/api/roles';
 import {
+  emailChangeConfirmSchema,
+  emailChangeSchema,
   passwordChangeSchema,
   passwordResetConfirmSchema,
   passwordResetRequestSchema,
@@ -13,6 +15,7 @@ import { authOf } from '../../plugins/access';
 import type { YupTypeProvider } from '../../plugins/validation';
 import { MEMBER_NOT_FOUND } from '../members';
 import { endOwnOtherSessions, endOwnSession, listOwnSessions, SESSION_NOT_FOUND } from './account-sessions-service';
+import { cancelEmailChange, confirmEmailChange, emailChangeStatus, requestEmailChange } from './email-change-service';
 import { confirmPasswordReset, createMemberResetLink, PASSWORD_RESET_DONE, requestPasswordReset } from './password-reset-service';
 import { changePassword, renameAccount } from './profile-service';
 
@@ -21,6 +24,11 @@ const SAY_OTHERS = 'Add others=true to sign out every other session';
 /** A session's id is the hex SHA-256 of its cookie token; anything else names no session. */
 const sessionParams = object({ id: string().required(SESSION_NOT_FOUND).matches(/^[0-9a-f]{64}$/, SESSION_NOT_FOUND) });
 const otherSessionsQuery = object({ others: string().required(SAY_OTHERS).oneOf(['true'], SAY_OTHERS) });
+
+const emailChangeStatusSchema: ObjectSchema<EmailChangeStatus> = object({
+  available: boolean().defined(),
+  pending: object({ newEmail: string().defined(), expiresAt: string().defined() }).nullable().defined(),
+});
 
 const sessionsResponseSchema: ObjectSchema<AccountSessionsResponse> = object({
   sessions: array(
@@ -34,7 +42,7 @@ const sessionsResponseSchema: ObjectSchema<AccountSessionsResponse> = object({
   ).defined(),
 });
 
-/** The member's own account, under /api/auth: name, password, sessions, and the password reset. */
+/** The member's own account, under /api/auth: name, password, email address, sessions, and the password reset. */
 export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<YupTypeProvider>();
 
@@ -55,6 +63,43 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
       await changePassword(app.db, auth, request.body);
       request.log.info({ event: 'password_changed', userId: auth.userId }, 'password changed');
       return { message: 'Your password was changed. Your other sessions are signed out.' };
+    },
+  );
+
+  app.get(
+    '/email-change',
+    { config: { access: 'signed-in' }, schema: { querystring: noQuery, response: { 200: emailChangeStatusSchema } } },
+    async (request) => emailChangeStatus(app.db, app.mail, authOf(request)),
+  );
+
+  app.post(
+    '/email-change',
+    { config: { access: 'signed-in' }, schema: { body: emailChangeSchema } },
+    async (request, reply): Promise<MessageResponse> => {
+      const auth = authOf(request);
+      const answer = await requestEmailChange(app.db, app.mail, auth, request.body);
+      request.log.info({ event: 'email_change_requested', userId: auth.userId }, 'email change requested');
+      void reply.status(202);
+      return answer;
+    },
+  );
+
+  app.delete(
+    '/email-change',
+    { config: { access: 'signed-in' }, schema: { querystring: noQuery } },
+    async (request): Promise<MessageResponse> => {
+      await cancelEmailChange(app.db, authOf(request));
+      return { message: 'The email address change was cancelled. Its link no longer works.' };
+    },
+  );
+
+  app.post(
+    '/email-change/confirm',
+    { config: { access: 'public' }, schema: { body: emailChangeConfirmSchema } },
+    async (request): Promise<MessageResponse> => {
+      const answer = await confirmEmailChange(app.db, app.mail, request.body.token);
+      request.log.info({ event: 'email_changed' }, 'email address changed');
+      return answer;
     },
   );
 
@@ -93,7 +138,7 @@ export async function accountRoutes(fastify: FastifyInstance): Promise<void> {
     '/password-reset/confirm',
     { config: { access: 'public' }, schema: { body: passwordResetConfirmSchema } },
     async (request): Promise<MessageResponse> => {
-      await confirmPasswordReset(app.db, request.body);
+      await confirmPasswordReset(app.db, { ...request.body, ip: request.ip });
       return { message: PASSWORD_RESET_DONE };
     },
   );

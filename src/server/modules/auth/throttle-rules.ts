@@ -10,11 +10,23 @@ const HOUR = 60 * MINUTE;
  */
 export function loginRules(email: string, ip: string, limits: ThrottleLimits): ThrottleRule[] {
   return [
-    { key: `login:${email}|${ip}`, windowMs: 15 * MINUTE, limit: limits.loginFailuresBeforeDelay, block: 'growing' },
-    { key: `login-account:${email}`, windowMs: HOUR, limit: limits.loginFailuresPerAccountHour, block: 'until-window-end' },
+    { key: consecutiveLoginKey(email, ip), windowMs: 15 * MINUTE, limit: limits.loginFailuresBeforeDelay, block: 'growing' },
+    { key: accountLoginKey(email), windowMs: HOUR, limit: limits.loginFailuresPerAccountHour, block: 'until-window-end' },
     { key: `login-ip:${ip}`, windowMs: 24 * HOUR, limit: limits.loginFailuresPerIpDay, block: 'until-window-end' },
   ];
 }
+
+/**
+ * The sign-in counters the account's owner has just proven themselves past (a password reset from this
+ * client address): the account's own, and this address's consecutive failures. Other addresses keep
+ * theirs, so whoever was guessing elsewhere gets no fresh start against the new password.
+ */
+export function loginKeysClearedByReset(email: string, ip: string): string[] {
+  return [consecutiveLoginKey(email, ip), accountLoginKey(email)];
+}
+
+const consecutiveLoginKey = (email: string, ip: string) => `login:${email}|${ip}`;
+const accountLoginKey = (email: string) => `login-account:${email}`;
 
 /** Mass account creation from one address is refused (Chatwoot CVE-2022-3741). */
 export function signupRules(ip: string, limits: ThrottleLimits): ThrottleRule[] {

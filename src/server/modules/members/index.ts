@@ -1,10 +1,12 @@
 /** The members module's public face: what other modules, app.ts and the seed may use. */
 export {
   findMemberAccountByEmail,
+  findMemberAccountById,
   findMemberIdByEmail,
   findOrganizationOfUser,
   findPasswordHash,
   findUserByEmail,
+  findUserEmail,
   insertMembership,
   insertUser,
   listMemberPeople,
@@ -13,6 +15,7 @@ export {
   MEMBER_NOT_FOUND,
   setMemberRole,
   setPasswordHash,
+  setUserEmail,
   setUserName,
   type TeamActor,
 } from './members-service';

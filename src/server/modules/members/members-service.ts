@@ -117,5 +117,13 @@ export { findMemberIdByEmail, findOrganizationOfUser, insertMembership, listMemb
 // Sign-up and the seed create users and memberships; other modules read members inside their own transactions.
 export { findUserByEmail, insertUser } from './users-repository';
 
-// An account's own changes (name, password) go through the users table's one writer.
-export { findMemberAccountByEmail, findPasswordHash, setPasswordHash, setUserName } from './users-repository';
+// An account's own changes (name, password, address) go through the users table's one writer.
+export {
+  findMemberAccountByEmail,
+  findMemberAccountById,
+  findPasswordHash,
+  findUserEmail,
+  setPasswordHash,
+  setUserEmail,
+  setUserName,
+} from './users-repository';

@@ -24,6 +24,25 @@ export async function findMemberAccountByEmail(
   return row ?? null;
 }
 
+export async function findUserEmail(db: Queryable, userId: string): Promise<string | null> {
+  const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
+  return row?.email ?? null;
+}
+
+/** The member's own address and organization (what a mail about their account says), or null. */
+export async function findMemberAccountById(
+  db: Queryable,
+  userId: string,
+): Promise<{ email: string; organizationId: string; organizationName: string } | null> {
+  const [row] = await db
+    .select({ email: users.email, organizationId: organizations.id, organizationName: organizations.name })
+    .from(users)
+    .innerJoin(memberships, eq(memberships.userId, users.id))
+    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
+    .where(eq(users.id, userId));
+  return row ?? null;
+}
+
 /** The account's password hash, for a check of the current password, or null when the user is gone. */
 export async function findPasswordHash(db: Queryable, userId: string): Promise<string | null> {
   const [row] = await db.select({ passwordHash: users.passwordHash }).from(users).where(eq(users.id, userId));
@@ -32,6 +51,11 @@ export async function findPasswordHash(db: Queryable, userId: string): Promise<s
 
 export async function setUserName(db: Queryable, userId: string, name: string): Promise<void> {
   await db.update(users).set({ name }).where(eq(users.id, userId));
+}
+
+/** A confirmed new address (lower-cased). The unique e-mail index refuses one another account took meanwhile. */
+export async function setUserEmail(db: Queryable, userId: string, email: string): Promise<void> {
+  await db.update(users).set({ email }).where(eq(users.id, userId));
 }
 
 export async function setPasswordHash(db: Queryable, userId: string, passwordHash: string): Promise<void> {
