@@ -1,6 +1,6 @@
 import type { ReportRange } from '@shared/validation/reports';
 import { safeFileName } from '../../lib/csv-download';
-import type { DurationRow } from './activity-repository';
+import type { DurationRow } from '../report-rollups';
 import type { DayRow } from './reports-service';
 
 /** The inbox report as CSV: one row per day of the range, then the range's total (its medians over every period). */

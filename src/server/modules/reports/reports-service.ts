@@ -7,9 +7,9 @@ import { invalidInput } from '../../lib/domain-error';
 import type { AuthContext } from '../../types';
 import { readOrganizationSettings } from '../organization-settings';
 import {
-  eventCounts, membersByName, messagesPerHour, NO_PERIODS, periodFigures, type DurationRow, type EventCounts, type HourCount, type PeriodsByKey,
-} from './activity-repository';
-import type { Instants } from './openings-repository';
+  messagesPerHourIn, NO_PERIODS, periodFiguresIn, type DurationRow, type HourCount, type Instants, type PeriodsByKey,
+} from '../report-rollups';
+import { eventCounts, membersByName, type EventCounts } from './activity-repository';
 
 const WEEKDAYS = 7;
 const HOURS = 24;
@@ -57,9 +57,9 @@ async function figuresFor(db: Database, organizationId: string, query: ReportRan
   const { range, timeZone } = await rangeFor(db, organizationId, query);
   const instants = instantsOf(range, timeZone);
   const [periods, events, hours] = await Promise.all([
-    periodFigures(db, organizationId, instants, timeZone),
+    periodFiguresIn(db, organizationId, instants, timeZone),
     eventCounts(db, organizationId, instants, timeZone),
-    messagesPerHour(db, organizationId, instants, timeZone),
+    messagesPerHourIn(db, organizationId, instants, timeZone),
   ]);
   return { range, timeZone, periods, events, hours };
 }
@@ -134,5 +134,5 @@ export async function inboxReportDays(db: Database, organizationId: string, quer
 export async function medianFirstResponseToday(db: Database, organizationId: string, timeZone: string): Promise<number | null> {
   const today = sql`date_trunc('day', now() at time zone ${timeZone})`;
   const instants = { start: sql`(${today} at time zone ${timeZone})`, end: sql`((${today} + interval '1 day') at time zone ${timeZone})` };
-  return (await periodFigures(db, organizationId, instants, timeZone)).all.firstResponse.median;
+  return (await periodFiguresIn(db, organizationId, instants, timeZone)).all.firstResponse.median;
 }

@@ -1,19 +1,18 @@
 import { sql, type SQL } from 'drizzle-orm';
 
 /**
- * Response and resolution times (Drizzle only, reads only): the one definition the reports and the
- * dashboard share.
+ * Response and resolution times (Drizzle only, reads only): the one definition of a period, which the
+ * rollups keep and the reports and the dashboard read.
  *
  * A conversation opens with the customer's first message, and reopens with their first message after a
  * resolve: that message opens a period (an "opening"). The period's first response is the first message
  * a member sent after it (a thread note, a broadcast or an automation is not a response) before the
  * period's resolve; its resolution is the first resolve at or after it.
  *
- * Only conversations active since the range began are read (the inbox's activity index). In each, the
- * periods can only begin at the conversation's start, at its latest resolve before the range or at a
- * resolve within it (conversation_events by conversation): from each such boundary one walk of the
- * history index (conversation_id, sort_key) finds the first customer message after it, so no history is
- * read whole.
+ * In each conversation read, the periods opened in a range can only begin at the conversation's start,
+ * at its latest resolve before the range or at a resolve within it (conversation_events by conversation):
+ * from each such boundary one walk of the history index (conversation_id, sort_key) finds the first
+ * customer message after it, so no history is read whole.
  */
 
 /** A range of instants: [start, end). */
@@ -25,18 +24,19 @@ export interface Instants {
 /** The history index's key at an instant: sort_key begins with the message's whole second, times 2^31. */
 export const sortKeyAt = (instant: SQL) => sql`(floor(extract(epoch from ${instant} - to_timestamp(0)))::bigint * 2147483648)`;
 
+/** Every instant: a conversation's periods, all of them. */
+export const ALL_TIME: Instants = { start: sql`'-infinity'::timestamptz`, end: sql`'infinity'::timestamptz` };
+
 /**
- * One row per period opened in the range: conversation_id, opened_at, first_response_at, responder_id,
- * resolved_at, resolver_id (the assignee holding the conversation at its resolve).
+ * One row per period opened in the range in `conversations` (a query of conversations' id and
+ * organization_id): organization_id, conversation_id, opening_sort_key, opened_at, first_response_at,
+ * responder_id, resolved_at, resolver_id (the assignee holding the conversation at its resolve).
  */
-export function openingsIn(organizationId: string, range: Instants): SQL {
+export function openingsOf(conversations: SQL, range: Instants): SQL {
   const boundaryKey = sql`coalesce(${sortKeyAt(sql`b.at`)}, 0)`;
   return sql`(
-    with active as (
-      select c.id from conversations c
-      where c.organization_id = ${organizationId}::uuid and coalesce(c.last_message_at, c.created_at) >= ${range.start}
-    ), boundaries as (
-      select a.id as conversation_id, b.at from active a
+    with active as (${conversations}), boundaries as (
+      select a.id as conversation_id, a.organization_id, b.at from active a
       cross join lateral (
         select null::timestamptz as at
         union all
@@ -47,8 +47,8 @@ export function openingsIn(organizationId: string, range: Instants): SQL {
           where e.conversation_id = a.id and e.kind = 'resolved' and e.occurred_at >= ${range.start} and e.occurred_at < ${range.end}
       ) b
     ), openings as (
-      select distinct o.conversation_id, o.sort_key, o.sent_at as opened_at from (
-        select b.conversation_id, m.sort_key, m.sent_at from boundaries b
+      select distinct o.organization_id, o.conversation_id, o.sort_key, o.sent_at as opened_at from (
+        select b.organization_id, b.conversation_id, m.sort_key, m.sent_at from boundaries b
         cross join lateral (
           select m.sort_key, m.sent_at from messages m
           where m.conversation_id = b.conversation_id and m.direction = 'inbound'
@@ -58,7 +58,7 @@ export function openingsIn(organizationId: string, range: Instants): SQL {
       ) o
       where o.sent_at >= ${range.start} and o.sent_at < ${range.end}
     )
-    select o.conversation_id, o.opened_at, fr.sent_at as first_response_at, fr.sender_user_id as responder_id,
+    select o.organization_id, o.conversation_id, o.sort_key as opening_sort_key, o.opened_at, fr.sent_at as first_response_at, fr.sender_user_id as responder_id,
       rs.occurred_at as resolved_at, rs.user_id as resolver_id
     from openings o
     left join lateral (
@@ -78,8 +78,9 @@ export function openingsIn(organizationId: string, range: Instants): SQL {
 }
 
 // least(from, to) is `from` when `to` is null (least skips nulls), so a missing end stays null, and an end
-// stamped before its start (clocks of two systems) counts as 0.
-const minutesBetween = (from: string, to: string) => sql.raw(`extract(epoch from (${to} - least(${from}, ${to}))) / 60`);
+// stamped before its start (clocks of two systems) counts as 0. In double precision, which the percentiles
+// take anyway: sorting numerics would cost several times more.
+const minutesBetween = (from: string, to: string) => sql.raw(`extract(epoch from ${to} - least(${from}, ${to}))::float8 / 60`);
 /** Minutes from the opening to the first response, and to the resolve. */
 export const FIRST_RESPONSE_MINUTES = minutesBetween('p.opened_at', 'p.first_response_at');
 export const RESOLUTION_MINUTES = minutesBetween('p.opened_at', 'p.resolved_at');
