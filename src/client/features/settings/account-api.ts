@@ -1,10 +1,17 @@
 import { api } from '@client/api/base-api';
-import type { AccountSessionsResponse, PasswordChangeRequest, ProfileRequest } from '@shared/api/account';
+import type {
+  AccountSessionsResponse,
+  EmailChangeRequest,
+  EmailChangeStatus,
+  PasswordChangeRequest,
+  ProfileRequest,
+} from '@shared/api/account';
 import type { MessageResponse } from '@shared/api/roles';
 
 /**
- * The member's own account. The session list shares the 'Session' tag with the session check: a name
- * change refreshes the user every screen shows, and signing sessions out refreshes the list.
+ * The member's own account. The session list and the pending email change share the 'Session' tag with
+ * the session check: a name change refreshes the user every screen shows, signing sessions out refreshes
+ * the list, and asking for an address change shows it as pending.
  */
 // A refused change changed nothing: re-checking the session then would only cost a request.
 const onSuccess = (_result: unknown, error: unknown) => (error ? [] : (['Session'] as const));
@@ -18,6 +25,18 @@ export const accountApi = api.injectEndpoints({
     changePassword: build.mutation<MessageResponse, PasswordChangeRequest>({
       query: (body) => ({ url: '/auth/password', method: 'PUT', body }),
       invalidatesTags: onSuccess,
+    }),
+    getEmailChange: build.query<EmailChangeStatus, void>({
+      query: () => '/auth/email-change',
+      providesTags: ['Session'],
+    }),
+    requestEmailChange: build.mutation<MessageResponse, EmailChangeRequest>({
+      query: (body) => ({ url: '/auth/email-change', method: 'POST', body }),
+      invalidatesTags: onSuccess,
+    }),
+    cancelEmailChange: build.mutation<MessageResponse, void>({
+      query: () => ({ url: '/auth/email-change', method: 'DELETE' }),
+      invalidatesTags: ['Session'],
     }),
     getAccountSessions: build.query<AccountSessionsResponse, void>({
       query: () => '/auth/sessions',
@@ -37,6 +56,9 @@ export const accountApi = api.injectEndpoints({
 export const {
   useUpdateProfileMutation,
   useChangePasswordMutation,
+  useGetEmailChangeQuery,
+  useRequestEmailChangeMutation,
+  useCancelEmailChangeMutation,
   useGetAccountSessionsQuery,
   useEndAccountSessionMutation,
   useEndOtherAccountSessionsMutation,

@@ -1,10 +1,11 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { http, HttpResponse } from 'msw';
-import type { AccountSession, PasswordChangeRequest } from '@shared/api/account';
+import type { AccountSession, EmailChangeRequest, EmailChangeStatus, PasswordChangeRequest } from '@shared/api/account';
 import { sessionUser } from '@client/testing/fixtures';
 import { apiUrl } from '@client/testing/msw/api-url';
 import { server } from '@client/testing/msw/server';
 import { renderWithProviders } from '@client/testing/test-utils';
+import { accountApi } from './account-api';
 import ProfileTab from './profile-tab';
 
 const section = (name: string) => screen.getByRole('region', { name });
@@ -132,5 +133,84 @@ describe('Profile: sessions', () => {
     await waitFor(() => expect(within(screen.getByRole('list', { name: 'Active sessions' })).getAllByRole('listitem')).toHaveLength(1));
     expect(ended).toEqual(['others=true']);
     expect(screen.queryByRole('button', { name: 'Sign Out All Other Sessions' })).not.toBeInTheDocument();
+  });
+});
+
+describe('Profile: email address', () => {
+  const offered = (pending: EmailChangeStatus['pending'] = null) =>
+    http.get(apiUrl('/auth/email-change'), () => HttpResponse.json({ available: true, pending } satisfies EmailChangeStatus));
+  const fieldOf = (label: string) => within(section('Change Email Address')).getByLabelText(label);
+
+  it('is not offered when the server cannot send email', async () => {
+    const { store } = renderWithProviders(<ProfileTab />, { user: sessionUser() });
+    const answered = () => accountApi.endpoints.getEmailChange.select()(store.getState()).isSuccess;
+    await waitFor(() => expect(answered()).toBe(true));
+    expect(screen.queryByRole('region', { name: 'Change Email Address' })).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('New Email Address')).not.toBeInTheDocument();
+  });
+
+  it('checks the new address and asks for the current password before sending anything', async () => {
+    server.use(offered());
+    const { user } = renderWithProviders(<ProfileTab />, { user: sessionUser() });
+    await user.type(await screen.findByLabelText('New Email Address'), 'not-an-address');
+    await user.click(screen.getByRole('button', { name: 'Send Confirmation Link' }));
+    await waitFor(() => expect(fieldOf('New Email Address')).toHaveAccessibleDescription('Please enter a valid email address'));
+    expect(fieldOf('Current Password')).toHaveAccessibleDescription('Current password is required');
+  });
+
+  it('sends the new address with the current password, says where the link went and shows the change as pending', async () => {
+    const sent: EmailChangeRequest[] = [];
+    let pending: EmailChangeStatus['pending'] = null;
+    const message = 'A confirmation link is on its way to amira.new@example.com. Your address changes when you open it, within 24 hours.';
+    server.use(
+      http.get(apiUrl('/auth/email-change'), () => HttpResponse.json({ available: true, pending } satisfies EmailChangeStatus)),
+      http.post(apiUrl('/auth/email-change'), async ({ request }) => {
+        sent.push((await request.json()) as EmailChangeRequest);
+        pending = { newEmail: 'amira.new@example.com', expiresAt: '2026-01-06T09:00:00.000Z' };
+        return HttpResponse.json({ message }, { status: 202 });
+      }),
+      http.get(apiUrl('/auth/verify'), () => HttpResponse.json({ user: sessionUser() })),
+    );
+    const { user } = renderWithProviders(<ProfileTab />, { user: sessionUser() });
+    await user.type(await screen.findByLabelText('New Email Address'), '  amira.new@example.com ');
+    await user.type(fieldOf('Current Password'), 'Old1Password');
+    await user.click(screen.getByRole('button', { name: 'Send Confirmation Link' }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(sent).toEqual([{ newEmail: 'amira.new@example.com', currentPassword: 'Old1Password' }]);
+    expect(await within(section('Change Email Address')).findByText(/Waiting for you to open the link sent to/)).toHaveTextContent(
+      'amira.new@example.com',
+    );
+    expect(fieldOf('Current Password')).toHaveValue('');
+    // The address shown stays the current one until the link is opened.
+    expect(within(section('Personal Information')).getByText(sessionUser().email)).toBeInTheDocument();
+  });
+
+  it('cancels a pending change', async () => {
+    let pending: EmailChangeStatus['pending'] = { newEmail: 'amira.new@example.com', expiresAt: '2026-01-06T09:00:00.000Z' };
+    server.use(
+      http.get(apiUrl('/auth/email-change'), () => HttpResponse.json({ available: true, pending } satisfies EmailChangeStatus)),
+      http.delete(apiUrl('/auth/email-change'), () => {
+        pending = null;
+        return HttpResponse.json({ message: 'The email address change was cancelled. Its link no longer works.' });
+      }),
+      http.get(apiUrl('/auth/verify'), () => HttpResponse.json({ user: sessionUser() })),
+    );
+    const { user } = renderWithProviders(<ProfileTab />, { user: sessionUser() });
+    await user.click(await screen.findByRole('button', { name: 'Cancel Change' }));
+    expect(await screen.findByText('The email address change was cancelled. Its link no longer works.')).toBeInTheDocument();
+    await waitFor(() => expect(screen.queryByText(/Waiting for you to open the link/)).not.toBeInTheDocument());
+  });
+
+  it("shows the server's answer to a wrong current password and keeps the new address", async () => {
+    server.use(
+      offered(),
+      http.post(apiUrl('/auth/email-change'), () => HttpResponse.json({ error: 'Current password is incorrect' }, { status: 400 })),
+    );
+    const { user } = renderWithProviders(<ProfileTab />, { user: sessionUser() });
+    await user.type(await screen.findByLabelText('New Email Address'), 'amira.new@example.com');
+    await user.type(fieldOf('Current Password'), 'Wrong1Password');
+    await user.click(screen.getByRole('button', { name: 'Send Confirmation Link' }));
+    expect(await screen.findByText('Current password is incorrect')).toBeInTheDocument();
+    expect(fieldOf('New Email Address')).toHaveValue('amira.new@example.com');
   });
 });

@@ -6,14 +6,21 @@ import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
 import { RoleBadge } from '@client/components/role-badge';
 import { useSession } from '@client/session/use-session';
+import { useGetEmailChangeQuery } from './account-api';
+import { EmailChangeForm } from './email-change-form';
 import { NameForm } from './name-form';
 import { NotificationSwitches } from './notification-switches';
 import { PasswordChangeForm } from './password-change-form';
 import { SessionsList } from './sessions-list';
 
-/** Profile: who the user is (name editable), their organization and role, what they want to be told of, their password and sessions. */
+/**
+ * Profile: who the user is (name editable), their organization and role, what they want to be told of,
+ * their password, their email address (changed only where the server can mail the confirmation link)
+ * and their sessions.
+ */
 export default function ProfileTab() {
   const { user } = useSession();
+  const emailChange = useGetEmailChangeQuery(undefined, { skip: !user }).data;
   if (!user) return <Typography color="text.secondary">No user data available</Typography>;
 
   const organization = user.organization;
@@ -49,6 +56,11 @@ export default function ProfileTab() {
       <Section title="Password">
         <PasswordChangeForm />
       </Section>
+      {emailChange?.available && (
+        <Section title="Change Email Address">
+          <EmailChangeForm pending={emailChange.pending} />
+        </Section>
+      )}
       <Section title="Sessions">
         <SessionsList />
       </Section>
