@@ -7,6 +7,7 @@ import {
   memberHolding, requestWith, sampleInputOf, seedOrganizationRecords, unfillableParams, urlNaming, urlWith, type OrganizationRecords,
 } from './api-description/testing/route-fixtures';
 import { uuidv7 } from './lib/ids';
+import { permissionsOf } from './plugins/access';
 import { createTestApp, signUpAdmin, type Member, type TestApp } from './testing/test-app';
 import type { RouteAccessEntry } from './types';
 
@@ -14,13 +15,14 @@ import type { RouteAccessEntry } from './types';
  * The permission catalogue, checked against the routes the app registers (their `config.access`, as the
  * access plugin's onRoute hook collects them): every permission a role can be given must gate at least
  * one API route, and a member whose role holds every permission but that one (and but the others a
- * route accepts in its place) is refused on each of them. Routes added later are covered as they are
- * registered, without anyone listing them here.
+ * route accepts in its place) is refused on each of them, also where a route requires it together with
+ * others the member holds. Routes added later are covered as they are registered, without anyone
+ * listing them here.
  */
 let t: TestApp;
 let dataDir: string;
 let records: OrganizationRecords;
-/** Per set of accepted permissions, a member holding every other permission. */
+/** Per set of withheld permissions, a member holding every other permission. */
 const lacking = new Map<string, Member>();
 
 beforeAll(async () => {
@@ -33,9 +35,18 @@ afterAll(async () => {
   rmSync(dataDir, { recursive: true, force: true });
 });
 
-const acceptedBy = (route: RouteAccessEntry): readonly string[] =>
-  route.access === 'public' || route.access === 'signed-in' ? [] : [route.access].flat();
-const gatedBy = (permission: Permission) => t.app.routeAccess.filter((route) => acceptedBy(route).includes(permission));
+const namedBy = (route: RouteAccessEntry): readonly Permission[] =>
+  route.access === 'public' || route.access === 'signed-in' ? [] : permissionsOf(route.access).permissions;
+const gatedBy = (permission: Permission) => t.app.routeAccess.filter((route) => namedBy(route).includes(permission));
+
+/**
+ * What a member must lack for `permission` to be missing on the route: that permission alone when the
+ * route requires its permissions together, else every permission the route accepts in its place.
+ */
+function withheldOn(route: RouteAccessEntry, permission: Permission): readonly Permission[] {
+  if (route.access === 'public' || route.access === 'signed-in') return [];
+  return permissionsOf(route.access).needs === 'all' ? [permission] : namedBy(route);
+}
 const name = (route: RouteAccessEntry) => `${route.method} ${route.url}`;
 
 /**
@@ -48,11 +59,11 @@ function urlOf(route: RouteAccessEntry, own: OrganizationRecords | null): string
   return urlWith(route.url, Object.fromEntries([...route.url.matchAll(/:([A-Za-z0-9_]+)/g)].map(([, param]) => [param, uuidv7()])));
 }
 
-async function memberLacking(accepted: readonly string[]): Promise<Member> {
-  const key = [...accepted].sort().join(' ');
+async function memberLacking(withheld: readonly Permission[]): Promise<Member> {
+  const key = [...withheld].sort().join(' ');
   let member = lacking.get(key);
   if (!member) {
-    member = await memberHolding(t, records.organizationId, ALL_PERMISSIONS.filter((permission) => !accepted.includes(permission)));
+    member = await memberHolding(t, records.organizationId, ALL_PERMISSIONS.filter((permission) => !withheld.includes(permission)));
     lacking.set(key, member);
   }
   return member;
@@ -69,7 +80,7 @@ describe.each(ALL_PERMISSIONS)('%s', (permission) => {
     expect(routes.map(name)).not.toEqual([]);
     const wrong: unknown[] = [];
     for (const route of routes) {
-      const member = await memberLacking(acceptedBy(route));
+      const member = await memberLacking(withheldOn(route, permission));
       // A plausible call (the organization's own records, input that passes the route's schema), and a
       // bare one (records that exist nowhere, no input): refused alike, so nothing past the check ran.
       const plausible = await member.request(requestWith(route, urlOf(route, records), sampleInputOf(route, records)));

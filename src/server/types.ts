@@ -15,11 +15,14 @@ export interface AuthContext {
 }
 
 /**
- * What a route requires: `public` (no session), `signed-in` (any member), one permission, or a list of
- * permissions any one of which lets the caller in. Every API route must declare one; the app refuses
- * to start otherwise.
+ * What a route requires: `public` (no session), `signed-in` (any member), one permission, a list of
+ * permissions any one of which lets the caller in, or `{ allOf }`: permissions the caller must hold
+ * together. Every API route must declare one; the app refuses to start otherwise.
  */
-export type RouteAccess = 'public' | 'signed-in' | Permission | readonly [Permission, ...Permission[]];
+export type RouteAccess = 'public' | 'signed-in' | PermissionRule;
+
+/** The permissions part of a route's access: one, any one of a list, or all of a list. */
+export type PermissionRule = Permission | readonly [Permission, ...Permission[]] | { allOf: readonly [Permission, Permission, ...Permission[]] };
 
 /** One row of the route table: what each API route requires (tests walk it). */
 export interface RouteAccessEntry {

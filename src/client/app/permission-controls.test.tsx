@@ -65,7 +65,12 @@ const CONTROLS: Record<Permission, Control[]> = {
   'automation:edit': [{ place: 'analytics', role: 'button', name: 'Edit the rule of “Track my order”' }],
   'automation:delete': [{ place: 'analytics', role: 'button', name: 'Delete the rule of “Track my order”' }],
   'analytics:view': [{ place: 'broadcasts', role: 'link', name: 'Analytics of Spring draft' }],
-  'analytics:view_advanced': [{ place: 'analytics', role: 'heading', name: 'Button performance' }, { place: 'analytics', role: 'button', name: /^View/ }],
+  'analytics:view_advanced': [
+    { place: 'analytics', role: 'heading', name: 'Button performance' },
+    { place: 'analytics', role: 'button', name: /^View/ },
+    // The recipients CSV lists recipients: analytics:export alone does not show it.
+    { place: 'analytics', role: 'link', name: 'Export CSV' },
+  ],
   'analytics:export': [{ place: 'analytics', role: 'link', name: 'Export CSV' }],
   'members:view': [tab('Team Members')],
   'members:invite': [{ place: 'members', role: 'button', name: 'Invite Member' }],

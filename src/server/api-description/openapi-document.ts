@@ -45,8 +45,9 @@ const REFUSALS: Array<{ status: string; applies: (route: DeclaredRoute) => boole
 /**
  * The OpenAPI 3.1 description of every declared API route, from the same yup schemas and access rules
  * the routes enforce: a change to a schema or a permission changes the description with it.
- * `x-permission` is what a caller's role must hold (`public`, `signed-in`, a permission, or a list of
- * permissions any one of which suffices); `x-body-limit` the largest body the route reads, in bytes.
+ * `x-permission` is what a caller's role must hold (`public`, `signed-in`, a permission, a list of
+ * permissions any one of which suffices, or `{ allOf }`: permissions needed together); `x-body-limit` the
+ * largest body the route reads, in bytes.
  */
 export function openApiDocument(routes: readonly DeclaredRoute[], options: DescriptionOptions): OpenApiDocument {
   const paths: OpenApiDocument['paths'] = {};

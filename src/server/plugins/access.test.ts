@@ -15,6 +15,7 @@ beforeAll(async () => {
     extraRoutes: (app) => {
       app.get('/api/test/guarded', { config: { access: 'settings:view' }, schema: { querystring: noQuery } }, async () => ({ ok: true }));
       app.get('/api/test/any-of', { config: { access: ['settings:view', 'roles:view'] }, schema: { querystring: noQuery } }, async () => ({ ok: true }));
+      app.get('/api/test/all-of', { config: { access: { allOf: ['settings:view', 'roles:view'] } }, schema: { querystring: noQuery } }, async () => ({ ok: true }));
     },
   });
 });
@@ -73,4 +74,18 @@ test('a route listing permissions lets in a member holding any one of them, and 
   expect(refused.statusCode).toBe(403);
   expect(refused.json()).toEqual({ error: "You don't have permission to do that" });
   expect(t.app.routeAccess.find((route) => route.url === '/api/test/any-of')?.access).toEqual(['settings:view', 'roles:view']);
+});
+
+test('a route requiring permissions together lets in only a member holding every one of them', async () => {
+  const admin = await signUpAdmin(t.app);
+  const organizationId = admin.user.organization!.organizationId;
+  for (const permission of ['settings:view', 'roles:view'] as const) {
+    const member = await addMemberWith(t, organizationId, [permission, 'chats:view']);
+    const refused = await member.request({ method: 'GET', url: '/api/test/all-of' });
+    expect({ permission, status: refused.statusCode, body: refused.json() })
+      .toEqual({ permission, status: 403, body: { error: "You don't have permission to do that" } });
+  }
+  const both = await addMemberWith(t, organizationId, ['settings:view', 'roles:view']);
+  expect((await both.request({ method: 'GET', url: '/api/test/all-of' })).statusCode).toBe(200);
+  expect(t.app.routeAccess.find((route) => route.url === '/api/test/all-of')?.access).toEqual({ allOf: ['settings:view', 'roles:view'] });
 });

@@ -2,7 +2,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { Permission } from '@shared/permissions/catalogue';
 import { forbidden, unauthorized } from '../lib/domain-error';
-import type { AuthContext, RouteAccess, RouteAccessEntry } from '../types';
+import type { AuthContext, PermissionRule, RouteAccessEntry } from '../types';
 
 /**
  * Deny by default: every /api route declares `config.access`, checked here before its body is even read.
@@ -23,7 +23,7 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
     const access = request.routeOptions.config.access;
     if (!access || access === 'public') return;
     if (!request.auth) throw unauthorized();
-    if (access !== 'signed-in' && !holdsAnyOf(request.auth, access)) {
+    if (access !== 'signed-in' && !satisfies(request.auth.permissions, access)) {
       request.log.warn(
         { userId: request.auth.userId, organizationId: request.auth.organizationId, route: request.routeOptions.url, access },
         'permission denied',
@@ -33,10 +33,18 @@ export const accessPlugin = fp(async (app: FastifyInstance) => {
   });
 }, { name: 'access', dependencies: ['session'] });
 
-/** Whether the member holds the permission a route requires, or one of the permissions it lists. */
-function holdsAnyOf(auth: AuthContext, access: Exclude<RouteAccess, 'public' | 'signed-in'>): boolean {
-  const accepted: readonly Permission[] = typeof access === 'string' ? [access] : access;
-  return accepted.some((permission) => auth.permissions.includes(permission));
+/** The permissions a rule names, and whether a caller needs every one of them or any one. */
+export function permissionsOf(rule: PermissionRule): { permissions: readonly Permission[]; needs: 'all' | 'any' } {
+  if (typeof rule === 'string') return { permissions: [rule], needs: 'all' };
+  if ('allOf' in rule) return { permissions: rule.allOf, needs: 'all' };
+  return { permissions: rule, needs: 'any' };
+}
+
+/** Whether a member holding `held` passes the rule. */
+export function satisfies(held: readonly Permission[], rule: PermissionRule): boolean {
+  const { permissions, needs } = permissionsOf(rule);
+  const holds = (permission: Permission) => held.includes(permission);
+  return needs === 'all' ? permissions.every(holds) : permissions.some(holds);
 }
 
 /** The caller of a route that requires a session; the access check has already refused anonymous calls. */

@@ -32,7 +32,14 @@ describe('Broadcast Analytics by permission', () => {
     expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 
-  it('adds them for analytics:view_advanced, and the CSV for analytics:export', async () => {
+  it('offers no recipients CSV for analytics:export without analytics:view_advanced: the CSV lists recipients', async () => {
+    server.use(http.get(apiUrl(`/broadcast/${id}/analytics`), () => HttpResponse.json(analytics())));
+    renderScreen(['analytics:view', 'analytics:export']);
+    await screen.findByRole('list', { name: 'Figures' });
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
+  });
+
+  it('adds them for analytics:view_advanced, and the CSV for analytics:export beside it', async () => {
     server.use(http.get(apiUrl(`/broadcast/${id}/analytics`), () => HttpResponse.json(analytics())));
     renderScreen(['analytics:view', 'analytics:view_advanced', 'analytics:export']);
     const figures = await screen.findByRole('list', { name: 'Figures' });

@@ -16,6 +16,7 @@ import { useToast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/session/use-session';
 import { BROADCAST_TEXTS } from '@shared/api/broadcasts';
 import { BROADCAST_PROGRESS_REFRESH_MS } from '@shared/constants';
+import { RECIPIENTS_EXPORT_PERMISSIONS } from '@shared/permissions/recipients-export';
 import { FigureCards } from './analytics/figure-cards';
 import { ButtonRulesPanel } from './analytics/button-rules-panel';
 import { AssignmentSection, ButtonPerformanceSection } from './analytics/clicks-sections';
@@ -39,6 +40,7 @@ export default function BroadcastAnalyticsScreen() {
   const [drillDown, setDrillDown] = useState<DrillDown | null>(null);
   // Recipient lists are advanced analytics: without the permission the counts list nobody.
   const openDrillDown = can('analytics:view_advanced') ? setDrillDown : undefined;
+  const canExport = RECIPIENTS_EXPORT_PERMISSIONS.every(can);
   const held = broadcastsApi.endpoints.getBroadcastAnalytics.useQueryState(id || skipToken);
   const sending = held.data ? isSending(held.data.status) : false;
   const { data, isLoading, isError, error } = useGetBroadcastAnalyticsQuery(id || skipToken, {
@@ -79,7 +81,7 @@ export default function BroadcastAnalyticsScreen() {
                 Edit
               </Button>
             )}
-            {data && can('analytics:export') && <CsvExportButton broadcastId={id} filter="attempted" label="Export CSV" />}
+            {data && canExport && <CsvExportButton broadcastId={id} filter="attempted" label="Export CSV" />}
           </>
         }
       />
@@ -119,7 +121,7 @@ export default function BroadcastAnalyticsScreen() {
           <ButtonRulesPanel broadcastId={id} />
         </Box>
       )}
-      <RecipientsDialog broadcastId={id} drillDown={drillDown} canExport={can('analytics:export')} onClose={() => setDrillDown(null)} />
+      <RecipientsDialog broadcastId={id} drillDown={drillDown} canExport={canExport} onClose={() => setDrillDown(null)} />
     </Box>
   );
 }

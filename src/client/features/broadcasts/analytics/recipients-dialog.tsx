@@ -95,7 +95,7 @@ export interface RecipientsDialogProps {
   broadcastId: string;
   /** The list shown; null closes the dialog. */
   drillDown: DrillDown | null;
-  /** Export CSV is offered with analytics:export. */
+  /** Export CSV is offered with analytics:view_advanced and analytics:export together. */
   canExport: boolean;
   onClose: () => void;
 }
