@@ -4,7 +4,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import { ALL_PERMISSIONS, type Permission } from '@shared/permissions/catalogue';
+import { ALL_PERMISSIONS } from '@shared/permissions/catalogue';
 import type { DeclaredRoute } from './api-description/route-registry';
 import {
   carries, fieldLabel, idFieldsOf, isArrayElement, NOT_RECORD_IDS, recordKindOf, unknownForms, withIdAdded, withIdInPlace, type IdField,
@@ -16,7 +16,8 @@ import {
 import type { Database } from './db/database';
 import { rowsOf } from './db/rows-of';
 import { createTestApp, signUpAdmin, type Member, type TestApp } from './testing/test-app';
-import type { RouteAccess, RouteAccessEntry } from './types';
+import { permissionsOf } from './plugins/access';
+import type { PermissionRule, RouteAccessEntry } from './types';
 
 /**
  * The route table, walked: every API route the app declares is called without a session (401), by a
@@ -38,8 +39,12 @@ let recordsB: OrganizationRecords;
 /** Per permission rule, a member of A holding every permission except the ones that rule accepts. */
 const lacking = new Map<string, Member>();
 
-const ruleKey = (access: RouteAccess) => [access].flat().join(' or ');
-const needsPermission = (route: RouteAccessEntry) => route.access !== 'public' && route.access !== 'signed-in';
+const needsPermission = (route: RouteAccessEntry): route is RouteAccessEntry & { access: PermissionRule } =>
+  route.access !== 'public' && route.access !== 'signed-in';
+const ruleKey = (rule: PermissionRule) => {
+  const { permissions, needs } = permissionsOf(rule);
+  return permissions.join(needs === 'all' ? ' and ' : ' or ');
+};
 const name = (route: RouteAccessEntry) => `${route.method} ${route.url}`;
 
 beforeAll(async () => {
@@ -50,10 +55,10 @@ beforeAll(async () => {
   recordsA = await seedOrganizationRecords(t, adminA);
   recordsB = await seedOrganizationRecords(t, adminB);
   for (const route of t.app.routeAccess.filter(needsPermission)) {
-    const accepted: readonly Permission[] = [route.access].flat() as Permission[];
+    const named = permissionsOf(route.access).permissions;
     const key = ruleKey(route.access);
     if (!lacking.has(key)) {
-      lacking.set(key, await memberHolding(t, recordsA.organizationId, ALL_PERMISSIONS.filter((permission) => !accepted.includes(permission))));
+      lacking.set(key, await memberHolding(t, recordsA.organizationId, ALL_PERMISSIONS.filter((permission) => !named.includes(permission))));
     }
   }
   // Nothing queued may still be moving when the database is compared.

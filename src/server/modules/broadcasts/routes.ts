@@ -7,6 +7,7 @@ import {
   audienceSchema, broadcastListQuerySchema, createBroadcastSchema, recipientListQuerySchema,
 } from '@shared/validation/broadcasts';
 import { audienceSampleSchema } from '@shared/validation/audience-sample';
+import { RECIPIENTS_EXPORT_PERMISSIONS } from '@shared/permissions/recipients-export';
 import { idParams, noBody, noQuery } from '@shared/validation/route-input';
 import { sendCsv } from '../../lib/csv-download';
 import { forbidden } from '../../lib/domain-error';
@@ -95,7 +96,7 @@ export async function broadcastRoutes(fastify: FastifyInstance): Promise<void> {
 
   app.get(
     '/:id/recipients.csv',
-    { config: { access: 'analytics:export' }, schema: { params: broadcastParams, querystring: recipientExportQuerySchema } },
+    { config: { access: { allOf: RECIPIENTS_EXPORT_PERMISSIONS } }, schema: { params: broadcastParams, querystring: recipientExportQuerySchema } },
     async (request, reply) => {
       const { fileName, csv } = await exportBroadcastRecipients(db, authOf(request).organizationId, request.params.id, request.query);
       return sendCsv(reply, fileName, csv);
