@@ -4,7 +4,8 @@ import { emailTo, linkIn } from '../support/mailbox';
 
 /**
  * Getting back in and keeping an account: a password reset from the sign-in screen through the email
- * it sends (the test SMTP server of support/server), and the Profile's name and password changes.
+ * it sends (the test SMTP server of support/server), and the Profile's name, password and email address
+ * changes.
  */
 
 const spec = specBrowser();
@@ -73,8 +74,9 @@ test('the profile changes the name and the password, and the password change sig
   await owner.page.getByText('Your name was saved').waitFor();
 
   await owner.page.getByRole('list', { name: 'Active sessions' }).getByRole('listitem').nth(1).waitFor();
-  await owner.page.getByLabel('Current Password', { exact: true }).fill(E2E_PASSWORD);
-  await owner.page.getByLabel('New Password', { exact: true }).fill('Changed2027');
+  const passwordSection = owner.page.getByRole('region', { name: 'Password' });
+  await passwordSection.getByLabel('Current Password', { exact: true }).fill(E2E_PASSWORD);
+  await passwordSection.getByLabel('New Password', { exact: true }).fill('Changed2027');
   await owner.page.getByRole('button', { name: 'Change Password' }).click();
   await owner.page.getByText('Your password was changed. Your other sessions are signed out.').waitFor();
   await owner.page.getByRole('button', { name: 'Sign Out All Other Sessions' }).waitFor({ state: 'detached' });
@@ -87,4 +89,50 @@ test('the profile changes the name and the password, and the password change sig
 
   expect(owner.problems).toEqual([]);
   for (const session of [owner, phone]) await session.context.close();
+});
+
+test('the profile moves the account to a new address once the link mailed there is opened, and tells the old one', async () => {
+  const owner = await spec.newSession();
+  const { email: oldEmail } = await signUpThroughUi(owner.page, { name: 'Lina Mover', email: uniqueEmail('mover'), organizationName: 'New Address' });
+  const newEmail = uniqueEmail('moved');
+
+  await owner.page.goto('/settings?tab=profile');
+  const change = owner.page.getByRole('region', { name: 'Change Email Address' });
+  await change.getByLabel('New Email Address').fill(newEmail);
+  await change.getByLabel('Current Password', { exact: true }).fill(E2E_PASSWORD);
+  await change.getByRole('button', { name: 'Send Confirmation Link' }).click();
+  await owner.page.getByText(`A confirmation link is on its way to ${newEmail}.`, { exact: false }).waitFor();
+  await change.getByText('Waiting for you to open the link sent to').waitFor();
+
+  const mail = await emailTo(newEmail);
+  expect(mail.subject).toBe('Confirm your new Parley email address');
+  const link = linkIn(mail, `${baseUrl()}/confirm-email/`);
+
+  // Until the link is opened, the account keeps its address.
+  const other = await spec.newSession();
+  await signInThroughUi(other.page, oldEmail);
+  await other.context.close();
+
+  await owner.page.goto(link);
+  await owner.page.getByRole('button', { name: 'Confirm Email Address' }).click();
+  await owner.page.getByRole('status').getByText(`Your email address is now ${newEmail}.`, { exact: false }).waitFor();
+  const notice = await emailTo(oldEmail);
+  expect(notice.subject).toBe('Your Parley email address was changed');
+  expect(notice.text).toContain(newEmail);
+
+  await owner.page.getByRole('link', { name: 'Continue to Parley' }).click();
+  await owner.page.goto('/settings?tab=profile');
+  await owner.page.getByRole('region', { name: 'Personal Information' }).getByText(newEmail).waitFor();
+
+  const later = await spec.newSession();
+  await refusedSignIn(later.page, oldEmail, E2E_PASSWORD);
+  await signInThroughUi(later.page, newEmail);
+
+  // The link worked once.
+  await later.page.goto(link);
+  await later.page.getByRole('button', { name: 'Confirm Email Address' }).click();
+  await later.page.getByRole('alert').getByText('This confirmation link is invalid, was already used or has expired.', { exact: false }).waitFor();
+
+  expect(owner.problems).toEqual([]);
+  for (const session of [owner, later]) await session.context.close();
 });

@@ -1,6 +1,5 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { format } from 'date-fns';
 import { Form, Formik } from 'formik';
@@ -11,6 +10,7 @@ import { useToast } from '@client/components/toast/use-toast';
 import type { EmailChangeStatus } from '@shared/api/account';
 import { emailChangeSchema } from '@shared/validation/account-changes';
 import { useCancelEmailChangeMutation, useRequestEmailChangeMutation } from './account-api';
+import { ProfileSubmitButton } from './profile-submit-button';
 
 const EMPTY = { newEmail: '', currentPassword: '' };
 
@@ -43,15 +43,7 @@ export function EmailChangeForm({ pending }: { pending: EmailChangeStatus['pendi
             <Stack spacing={2} sx={{ maxWidth: 420 }}>
               <FormikTextField name="newEmail" label="New Email Address" type="email" autoComplete="email" />
               <FormikPasswordField name="currentPassword" label="Current Password" autoComplete="current-password" />
-              <Button
-                type="submit"
-                variant="contained"
-                disabled={isSubmitting}
-                startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-                sx={{ alignSelf: 'flex-start' }}
-              >
-                Send Confirmation Link
-              </Button>
+              <ProfileSubmitButton busy={isSubmitting}>Send Confirmation Link</ProfileSubmitButton>
             </Stack>
           </Form>
         )}

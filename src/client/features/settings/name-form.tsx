@@ -1,5 +1,3 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
 import { errorMessage } from '@client/components/error-message';
@@ -7,6 +5,7 @@ import { FormikTextField } from '@client/components/form/formik-text-field';
 import { useToast } from '@client/components/toast/use-toast';
 import { profileSchema } from '@shared/validation/account-changes';
 import { useUpdateProfileMutation } from './account-api';
+import { ProfileSubmitButton } from './profile-submit-button';
 
 /** The member's full name, editable in place; saved with the same rule sign-up uses. */
 export function NameForm({ name }: { name: string }) {
@@ -28,15 +27,9 @@ export function NameForm({ name }: { name: string }) {
         <Form noValidate aria-label="Full name">
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={1.5} sx={{ alignItems: { sm: 'flex-start' } }}>
             <FormikTextField name="name" label="Full Name" autoComplete="name" sx={{ flex: 1 }} />
-            <Button
-              type="submit"
-              variant="outlined"
-              disabled={isSubmitting || !dirty}
-              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-              sx={{ mt: { sm: 1 } }}
-            >
+            <ProfileSubmitButton busy={isSubmitting} disabled={!dirty} variant="outlined" sx={{ mt: { sm: 1 } }}>
               Save Name
-            </Button>
+            </ProfileSubmitButton>
           </Stack>
         </Form>
       )}

@@ -1,5 +1,3 @@
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Stack from '@mui/material/Stack';
 import { Form, Formik } from 'formik';
 import { errorMessage } from '@client/components/error-message';
@@ -7,6 +5,7 @@ import { FormikPasswordField } from '@client/components/form/formik-password-fie
 import { useToast } from '@client/components/toast/use-toast';
 import { NEW_PASSWORD_HINT, passwordChangeSchema } from '@shared/validation/account-changes';
 import { useChangePasswordMutation } from './account-api';
+import { ProfileSubmitButton } from './profile-submit-button';
 
 const EMPTY = { currentPassword: '', newPassword: '' };
 
@@ -39,15 +38,7 @@ export function PasswordChangeForm() {
               autoComplete="new-password"
               helperText={NEW_PASSWORD_HINT}
             />
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={isSubmitting}
-              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-              sx={{ alignSelf: 'flex-start' }}
-            >
-              Change Password
-            </Button>
+            <ProfileSubmitButton busy={isSubmitting}>Change Password</ProfileSubmitButton>
           </Stack>
         </Form>
       )}

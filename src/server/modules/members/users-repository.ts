@@ -1,4 +1,4 @@
-import { eq } from 'drizzle-orm';
+import { eq, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { memberships, organizations, users } from '../../db/schema';
 
@@ -10,37 +10,37 @@ export async function findUserByEmail(db: Queryable, email: string): Promise<{ i
   return row ?? null;
 }
 
-/** The member behind an e-mail with their organization's name (what a mail to them says), or null. */
-export async function findMemberAccountByEmail(
-  db: Queryable,
-  email: string,
-): Promise<{ userId: string; organizationId: string; organizationName: string } | null> {
+/** A member's account with their organization (what a mail about the account says). */
+export interface MemberAccount {
+  userId: string;
+  email: string;
+  organizationId: string;
+  organizationName: string;
+}
+
+/** The member behind an e-mail, or null. */
+export function findMemberAccountByEmail(db: Queryable, email: string): Promise<MemberAccount | null> {
+  return findMemberAccount(db, eq(users.email, email));
+}
+
+/** The member behind a user id, or null (a user removed from their organization is no member). */
+export function findMemberAccountById(db: Queryable, userId: string): Promise<MemberAccount | null> {
+  return findMemberAccount(db, eq(users.id, userId));
+}
+
+async function findMemberAccount(db: Queryable, which: SQL): Promise<MemberAccount | null> {
   const [row] = await db
-    .select({ userId: users.id, organizationId: organizations.id, organizationName: organizations.name })
+    .select({ userId: users.id, email: users.email, organizationId: organizations.id, organizationName: organizations.name })
     .from(users)
     .innerJoin(memberships, eq(memberships.userId, users.id))
     .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(eq(users.email, email));
+    .where(which);
   return row ?? null;
 }
 
 export async function findUserEmail(db: Queryable, userId: string): Promise<string | null> {
   const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, userId));
   return row?.email ?? null;
-}
-
-/** The member's own address and organization (what a mail about their account says), or null. */
-export async function findMemberAccountById(
-  db: Queryable,
-  userId: string,
-): Promise<{ email: string; organizationId: string; organizationName: string } | null> {
-  const [row] = await db
-    .select({ email: users.email, organizationId: organizations.id, organizationName: organizations.name })
-    .from(users)
-    .innerJoin(memberships, eq(memberships.userId, users.id))
-    .innerJoin(organizations, eq(organizations.id, memberships.organizationId))
-    .where(eq(users.id, userId));
-  return row ?? null;
 }
 
 /** The account's password hash, for a check of the current password, or null when the user is gone. */
