@@ -29,6 +29,7 @@ describe('conversations by id', () => {
   let colleagues: string;
   let unassigned: string;
   let foreign: string;
+  let elsewhereAdmin: Member;
   const nowhere = randomUUID();
 
   beforeAll(async () => {
@@ -41,8 +42,8 @@ describe('conversations by id', () => {
       const assigned = await suite.admin.request({ method: 'PATCH', url: `/api/conversations/${id}/assign`, payload: { assignToUserId: assignee.user.userId } });
       expect(assigned.statusCode).toBe(200);
     }
-    const elsewhere = await signUpAdmin(suite.t.app, { organizationName: 'Elsewhere Emporium' });
-    foreign = (await customerWrites(db(), elsewhere.user.organization!.organizationId, { waId: customerNumber() })).conversationId;
+    elsewhereAdmin = await signUpAdmin(suite.t.app, { organizationName: 'Elsewhere Emporium' });
+    foreign = (await customerWrites(db(), elsewhereAdmin.user.organization!.organizationId, { waId: customerNumber() })).conversationId;
   });
 
   it('answers a member without chats:view_all their own and the unassigned ones, naming the rest missing', async () => {
@@ -55,6 +56,15 @@ describe('conversations by id', () => {
     const answer = await batch(suite.admin, [mine, colleagues, unassigned, foreign, nowhere]);
     expect(idsOf(answer)).toEqual([mine, colleagues, unassigned].sort());
     expect(answer.missing.sort()).toEqual([foreign, nowhere].sort());
+  });
+
+  it('answers requests that arrive together (read by one statement) each with what its own member sees', async () => {
+    const named = [mine, colleagues, unassigned, foreign, nowhere];
+    const [agents, admins, foreigners] = await Promise.all([batch(agent, named), batch(suite.admin, named), batch(elsewhereAdmin, named)]);
+    expect(idsOf(agents)).toEqual([mine, unassigned].sort());
+    expect(idsOf(admins)).toEqual([mine, colleagues, unassigned].sort());
+    expect(idsOf(foreigners)).toEqual([foreign]);
+    expect(foreigners.missing.sort()).toEqual([mine, colleagues, unassigned, nowhere].sort());
   });
 
   it('shapes each conversation exactly as the list does, newest activity first', async () => {

@@ -1,6 +1,6 @@
 import type { ContactConversationResponse } from '@shared/api/contacts';
 import {
-  CONVERSATION_NOT_FOUND, CONVERSATION_STATUSES, type AssignmentCounts, type Conversation, type ConversationBatch, type ConversationFilter, type ConversationPage,
+  CONVERSATION_NOT_FOUND, type AssignmentCounts, type Conversation, type ConversationBatch, type ConversationFilter, type ConversationPage,
   type ConversationStatus, type StatusCounts,
 } from '@shared/api/conversations';
 import type { Database, Queryable } from '../../db/database';
@@ -10,7 +10,9 @@ import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
 import { findContactRow, CONTACT_NOT_FOUND } from '../contacts';
 import { listMemberPeople } from '../members';
 import { recordActivity } from '../timeline';
-import { countByAssignment, countByStatus, countUnread, listConversations, listConversationsByIds } from './inbox-list-repository';
+import { assignmentCountsOf, statusCountsOf } from './inbox-counts';
+import { readCountCells } from './inbox-counts-repository';
+import { listConversations, listConversationsByIds } from './inbox-list-repository';
 import { conversationTable, selectConversationViews } from './conversation-view-repository';
 import {
   findConversation, findOrCreateConversation, lockConversation, lockConversations, moveStatus, updateConversationState, type ConversationRow,
@@ -80,16 +82,12 @@ export function conversationAfterChange(db: Queryable, viewer: Viewer, conversat
 
 /** How many of the viewer's conversations (in the list `filter`) are in each status. */
 export async function statusCounts(db: Database, viewer: Viewer, filter: ConversationFilter): Promise<StatusCounts> {
-  const { byStatus, unread } = await countByStatus(db, viewer, filter);
-  const counts = Object.fromEntries(CONVERSATION_STATUSES.map((status) => [status, byStatus.get(status) ?? 0])) as Omit<StatusCounts, 'all' | 'unread'>;
-  // The unread total covers everything the member sees: read in the same pass when the filter is already that.
-  const unreadEverywhere = filter === 'all' ? unread : await countUnread(db, viewer);
-  return { all: counts.open + counts.in_progress + counts.resolved, ...counts, unread: unreadEverywhere };
+  return statusCountsOf(await readCountCells(db, viewer.organizationId), viewer, filter);
 }
 
 /** All, mine and unassigned, in one status or all (for members who see every conversation). */
-export function assignmentCounts(db: Database, viewer: Viewer, status: ConversationStatus | undefined): Promise<AssignmentCounts> {
-  return countByAssignment(db, viewer.organizationId, viewer.userId, status);
+export async function assignmentCounts(db: Database, viewer: Viewer, status: ConversationStatus | undefined): Promise<AssignmentCounts> {
+  return assignmentCountsOf(await readCountCells(db, viewer.organizationId), viewer.userId, status);
 }
 
 async function visibleOrNotFound(db: Queryable, viewer: Viewer, conversationId: string, lock = false): Promise<ConversationRow> {

@@ -1,12 +1,14 @@
 import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
-import type { AssignmentCounts, Conversation, ConversationFilter, ConversationStatus } from '@shared/api/conversations';
-import type { Queryable } from '../../db/database';
+import type { Conversation, ConversationFilter, ConversationStatus } from '@shared/api/conversations';
+import type { Database, Queryable } from '../../db/database';
+import { perDatabase } from '../../db/per-database';
+import { batchedReads } from '../../lib/batched-reads';
 import { rowsOf } from '../../db/rows-of';
 import { contacts, conversations } from '../../db/schema';
 import { contactMatching } from '../contacts';
 import { activityOrder, conversationTable, selectConversationViews } from './conversation-view-repository';
 import { mentionsUserIn } from './note-mentions-repository';
-import { scopeOf, visibleConversations, type Viewer } from './viewer';
+import { scopeOf, sees, type Viewer } from './viewer';
 
 /**
  * The inbox's lists and counts, read in the database. A list is the union of one or two index prefixes
@@ -63,49 +65,44 @@ export async function listConversations(db: Queryable, viewer: Viewer, request: 
   return { rows, total: Number(total) };
 }
 
+interface ConversationKey {
+  organizationId: string;
+  conversationId: string;
+}
+
 /**
- * The named conversations the viewer sees, shaped as in the list, in one query: the organization and id
- * pick each row by the (organization_id, id) key, and the viewer's rule drops the others.
+ * Conversations by id, for all the requests that arrive together at once (batched-reads.ts), read
+ * without a viewer: a live nudge names one conversation to every member who may see it, and they all
+ * read it back within the same second, so one statement per organization serves the whole wave. Each
+ * pick is by the (organization_id, id) key, so a request never gets another organization's row.
  */
-export function listConversationsByIds(db: Queryable, viewer: Viewer, ids: readonly string[]): Promise<Conversation[]> {
-  return selectConversationViews(db, conversationTable, and(visibleConversations(viewer), inArray(conversations.id, [...ids])), sql`order by ${activityOrder}`);
+const conversationReads = perDatabase((db) =>
+  batchedReads(async (keys: readonly ConversationKey[]) => {
+    const idsByOrganization = new Map<string, Set<string>>();
+    for (const { organizationId, conversationId } of keys) {
+      idsByOrganization.set(organizationId, (idsByOrganization.get(organizationId) ?? new Set<string>()).add(conversationId));
+    }
+    const found = new Map<string, Conversation>();
+    await Promise.all([...idsByOrganization].map(async ([organizationId, ids]) => {
+      const where = and(eq(conversations.organizationId, organizationId), inArray(conversations.id, [...ids]));
+      for (const conversation of await selectConversationViews(db, conversationTable, where)) found.set(`${organizationId}/${conversation.id}`, conversation);
+    }));
+    return keys.map((key) => found.get(`${key.organizationId}/${key.conversationId}`) ?? null);
+  }),
+);
+
+const descending = (a: string, b: string) => (a < b ? 1 : a > b ? -1 : 0);
+
+/** `activityOrder` for conversations already read (ISO times and lowercase uuids sort as text): newest activity first, then the greater id. */
+function byActivity(a: Conversation, b: Conversation): number {
+  return descending(a.lastMessageAt ?? a.createdAt, b.lastMessageAt ?? b.createdAt) || descending(a.id, b.id);
 }
 
-/** How many conversations of the list there are in each status. */
-export async function countByStatus(db: Queryable, viewer: Viewer, filter: ConversationFilter): Promise<{ byStatus: Map<ConversationStatus, number>; unread: number }> {
-  const rows = rowsOf<{ status: ConversationStatus; n: number; unread: number }>(
-    await db.execute(sql`
-      select ${conversations.status}, count(*)::int as n, (count(*) filter (where ${conversations.unreadCount} > 0))::int as unread
-      from ${allOf(scopeOf(viewer, filter))} group by ${conversations.status}`),
-  );
-  return {
-    byStatus: new Map(rows.map((row) => [row.status, Number(row.n)])),
-    unread: rows.reduce((sum, row) => sum + Number(row.unread), 0),
-  };
-}
-
-/** The viewer's conversations (every one they may see) with unread messages. */
-export async function countUnread(db: Queryable, viewer: Viewer): Promise<number> {
-  const [row] = rowsOf<{ n: number }>(
-    await db.execute(sql`select (count(*) filter (where ${conversations.unreadCount} > 0))::int as n from ${allOf(scopeOf(viewer, 'all'))}`),
-  );
-  return Number(row?.n ?? 0);
-}
-
-/** The organization's conversations (in a status, if given): all, the user's, and the unassigned ones, in one pass. */
-export async function countByAssignment(
-  db: Queryable,
-  organizationId: string,
-  userId: string,
-  status: ConversationStatus | undefined,
-): Promise<AssignmentCounts> {
-  const [counts] = await db
-    .select({
-      all: sql<number>`count(*)::int`,
-      mine: sql<number>`(count(*) filter (where ${conversations.assignedToUserId} = ${userId}))::int`,
-      unassigned: sql<number>`(count(*) filter (where ${conversations.assignedToUserId} is null))::int`,
-    })
-    .from(conversations)
-    .where(and(eq(conversations.organizationId, organizationId), status ? eq(conversations.status, status) : undefined));
-  return { all: Number(counts.all), mine: Number(counts.mine), unassigned: Number(counts.unassigned) };
+/** The named conversations the viewer sees, shaped as in the list, newest activity first. */
+export async function listConversationsByIds(db: Database, viewer: Viewer, ids: readonly string[]): Promise<Conversation[]> {
+  const read = conversationReads(db);
+  const found = await Promise.all(ids.map((conversationId) => read({ organizationId: viewer.organizationId, conversationId })));
+  return found
+    .filter((conversation): conversation is Conversation => conversation !== null && sees(viewer, { assignedToUserId: conversation.assignedToId }))
+    .sort(byActivity);
 }

@@ -57,7 +57,7 @@ export function scopeOf(viewer: Viewer, filter: ConversationFilter): SQL[] {
 
 
 /** The rule of `visibleConversation`, for a conversation already read. */
-export function sees(viewer: Viewer, head: ConversationHead): boolean {
+export function sees(viewer: Viewer, head: Pick<ConversationHead, 'assignedToUserId'>): boolean {
   return viewer.seesAll || head.assignedToUserId === null || head.assignedToUserId === viewer.userId;
 }
 
