@@ -6,7 +6,9 @@ import type { InboxReport } from '@shared/api/reports';
 import { buildApp } from '../server/app';
 import { openDatabase, type Database } from '../server/db/database';
 import { rowsOf } from '../server/db/rows-of';
+import { recordOutboundMessage } from '../server/modules/conversations';
 import { createOrganization } from '../server/modules/organizations/organizations-service';
+import { messagesPerHourIn, periodFiguresIn, rollupDrift, type FigureSource, type Instants } from '../server/modules/report-rollups';
 import { benchConfig } from './bench-config';
 import { measureOnBenchPostgres } from './contacts-postgres';
 import { seedInbox, type InboxShape } from './inbox-bench-data';
@@ -23,6 +25,13 @@ const RESOLVE_EVERY = 25;
 const WARM_UP = 3;
 const REQUESTS = 50;
 const P99_TARGET_MS = 200;
+/** The kept figures beside their full recount: rounds of each, alternating, read straight from the database. */
+const SQL_ROUNDS = 15;
+/** Member replies stored per block, with the rollups' triggers on and off, alternating. */
+const WRITES_PER_BLOCK = 100;
+const WRITE_BLOCKS = 4;
+/** The triggers that keep the rollups as messages are written. */
+const ROLLUP_TRIGGERS = ['messages_report_insert', 'messages_report_delete', 'messages_report_update'];
 
 const row = (metric: string, value: string, target?: string): BenchRow => ({ suite: SUITE, metric, value, target });
 const ms = (value: number) => `${value < 10 ? value.toFixed(1) : Math.round(value)} ms`;
@@ -67,6 +76,59 @@ async function timeRequests(url: string, cookie: string) {
 }
 
 const dayBefore = (days: number) => new Date(Date.now() - days * 86_400_000).toISOString().slice(0, 10);
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+const lastDays = (days: number): Instants => ({ start: sql`(date_trunc('day', now()) - ${days - 1} * interval '1 day')`, end: sql`(date_trunc('day', now()) + interval '1 day')` });
+
+/**
+ * A range's figures read from the rollups and recounted the way they were before them (the periods by
+ * walks of the histories, the messages by their index), alternating, same run: each one's p50 and the ratio.
+ */
+async function keptBesideRecount(db: Database, organizationId: string, days: number): Promise<BenchRow> {
+  const range = lastDays(days);
+  const once = async (source: FigureSource) => {
+    const started = performance.now();
+    await Promise.all([periodFiguresIn(db, organizationId, range, 'UTC', source), messagesPerHourIn(db, organizationId, range, 'UTC', source)]);
+    return performance.now() - started;
+  };
+  const times: Record<FigureSource, number[]> = { kept: [], recounted: [] };
+  await once('kept');
+  await once('recounted');
+  for (let i = 0; i < SQL_ROUNDS; i += 1) for (const source of ['kept', 'recounted'] as const) times[source].push(await once(source));
+  const [kept, recounted] = [median(times.kept), median(times.recounted)];
+  return row(`the last ${days} days' periods and messages per hour, read from the rollups beside recounted (the code before them), p50 of ${SQL_ROUNDS} each, same run`,
+    `rollups ${ms(kept)}, recount ${ms(recounted)}: ×${(recounted / kept).toFixed(1)} faster`);
+}
+
+/**
+ * What the rollups' triggers cost a write: member replies stored one by one (as the inbox does) with
+ * the triggers on and off, in alternating blocks, each write's p50.
+ */
+async function writeCost(db: Database, organizationId: string): Promise<BenchRow> {
+  const [chat] = rowsOf<{ id: string; contact_id: string }>(await db.execute(sql`select id, contact_id from conversations where organization_id = ${organizationId}::uuid limit 1`));
+  const [admin] = rowsOf<{ user_id: string }>(await db.execute(sql`select user_id from memberships where organization_id = ${organizationId}::uuid limit 1`));
+  const times: Record<'on' | 'off', number[]> = { on: [], off: [] };
+  const triggers = async (state: 'enable' | 'disable') => {
+    for (const name of ROLLUP_TRIGGERS) await db.execute(sql.raw(`alter table messages ${state} trigger ${name}`));
+  };
+  try {
+    for (let block = 0; block < WRITE_BLOCKS * 2; block += 1) {
+      const state = block % 2 === 0 ? 'on' : 'off';
+      await triggers(state === 'on' ? 'enable' : 'disable');
+      for (let i = 0; i < WRITES_PER_BLOCK; i += 1) {
+        const started = performance.now();
+        await recordOutboundMessage(db, {
+          organizationId, conversationId: chat.id, contactId: chat.contact_id, messageType: 'text', content: 'Bench reply', senderUserId: admin.user_id,
+        });
+        times[state].push(performance.now() - started);
+      }
+    }
+  } finally {
+    await triggers('enable');
+  }
+  const [on, off] = [median(times.on), median(times.off)];
+  return row(`a member's reply stored, with the rollups' triggers and without (${WRITES_PER_BLOCK * WRITE_BLOCKS} each, alternating blocks), p50`,
+    `${ms(on)} with, ${ms(off)} without: ×${(on / off).toFixed(2)}`);
+}
 
 async function measure(url: string): Promise<BenchRow[]> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-bench-reports-'));
@@ -92,6 +154,9 @@ async function measure(url: string): Promise<BenchRow[]> {
     const other = await createOrganization(handle.db, 'Bench Other');
     await seedInbox(handle.db, { organizationId: other.organizationId, tag: 2, roleIds: other.roleIds, founderUserId: null }, OTHER);
     const events = await spreadEvents(handle.db, organizationId);
+    const folding = performance.now();
+    await app.reportRollups.drain();
+    const folded = performance.now() - folding;
     await handle.db.execute(sql`vacuum analyze`);
     const [counted] = rowsOf<{ main: number }>(await handle.db.execute(sql`select count(*)::int as main from messages where organization_id = ${organizationId}::uuid`));
     const rows = [row(
@@ -99,6 +164,9 @@ async function measure(url: string): Promise<BenchRow[]> {
       `${MAIN.conversations.toLocaleString('en')} conversations, ${counted.main.toLocaleString('en')} messages over 30 days, ${events.toLocaleString('en')} resolves and assignments; `
         + `in ${((performance.now() - seeding) / 1000).toFixed(1)} s`,
     )];
+    const drift = await rollupDrift(handle.db, organizationId);
+    rows.push(row('the rollups after the seed: folded (every conversation the seed wrote), and compared with a full recount',
+      `folded in ${(folded / 1000).toFixed(1)} s; periods differing ${drift.periods}, quarter hours miscounted ${drift.quarters}`, 'both 0'));
 
     const week = await app.inject({ method: 'GET', url: '/api/reports/inbox', headers: { cookie } });
     if (week.statusCode !== 200) throw new Error(`the report answered ${week.statusCode}: ${week.body}`);
@@ -125,6 +193,9 @@ async function measure(url: string): Promise<BenchRow[]> {
         `p99 < ${P99_TARGET_MS} ms (${timed.p99 < P99_TARGET_MS ? 'met' : 'MISSED'})`,
       ));
     }
+    rows.push(await keptBesideRecount(handle.db, organizationId, 7));
+    rows.push(await keptBesideRecount(handle.db, organizationId, 30));
+    rows.push(await writeCost(handle.db, organizationId));
     return rows;
   } finally {
     await app.close();
@@ -136,7 +207,9 @@ async function measure(url: string): Promise<BenchRow[]> {
 /**
  * The inbox reports and the dashboard on PostgreSQL 15 with the inbox bench's organization (10,000
  * conversations, 1,000,000 messages over 30 days, resolves through the month) beside another
- * organization: each request's p50 and p99 over 50 requests in turn, through the real HTTP server.
+ * organization: each request's p50 and p99 over 50 requests in turn, through the real HTTP server; the
+ * rollups' fold after the seed and their drift from a full recount; the figures read from the rollups
+ * beside the recount they replaced, and a reply's write with and without the rollups' triggers, same run.
  */
 export const reportsBench: BenchSuite = {
   name: SUITE,

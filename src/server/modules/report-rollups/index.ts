@@ -2,5 +2,5 @@
 export { reportRollupsPlugin } from './report-rollups-plugin';
 export {
   foldReportRollups, messagesPerHourIn, NO_PERIODS, periodFiguresIn, rollupDrift,
-  type DurationRow, type HourCount, type Instants, type PeriodsByKey,
+  type DurationRow, type HourCount, type Instants, type FigureSource, type PeriodsByKey,
 } from './report-rollups-service';

@@ -2,7 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { DAY_FORMAT, localTime } from '../../db/local-time-sql';
 import { rowsOf } from '../../db/rows-of';
-import type { Instants } from './openings-repository';
+import type { FigureSource, Instants } from './openings-repository';
 
 /**
  * Messages in and out per UTC quarter hour (Drizzle only): `report_message_counts` holds deltas the
@@ -28,6 +28,16 @@ function messageQuartersIn(organizationId: string, range: Instants): SQL {
   )`;
 }
 
+/** The same counted from the messages themselves (by the index on organization, direction and sent_at): what the rollup replaced. */
+function recountedMessageQuartersIn(organizationId: string, range: Instants): SQL {
+  return sql`(
+    select m.direction, ${quarterOf(sql`m.sent_at`)} as quarter, count(*) as n from messages m
+    where m.organization_id = ${organizationId}::uuid and m.direction in ('inbound', 'outbound') and m.message_type <> 'note'
+      and m.sent_at >= ${range.start} and m.sent_at < ${range.end}
+    group by 1, 2
+  )`;
+}
+
 export interface HourCount {
   direction: 'inbound' | 'outbound';
   /** The local day (YYYY-MM-DD). */
@@ -43,11 +53,14 @@ export interface HourCount {
  * as out): the kept counts per UTC quarter hour, each quarter lying in one local hour (every zone's
  * offset is whole quarters), found once per quarter.
  */
-export async function messagesPerHour(db: Queryable, organizationId: string, range: Instants, timeZone: string): Promise<HourCount[]> {
+export async function messagesPerHour(
+  db: Queryable, organizationId: string, range: Instants, timeZone: string, source: FigureSource = 'kept',
+): Promise<HourCount[]> {
+  const quarters = source === 'kept' ? messageQuartersIn(organizationId, range) : recountedMessageQuartersIn(organizationId, range);
   const rows = rowsOf<{ direction: 'inbound' | 'outbound'; day: string; weekday: number | string; hour: number | string; n: number | string }>(
     await db.execute(sql`
       select direction, to_char(h, ${DAY_FORMAT}) as day, extract(isodow from h) as weekday, extract(hour from h) as hour, sum(n) as n from (
-        select q.direction, ${localTime(sql`to_timestamp(q.quarter * ${QUARTER_SECONDS})`, timeZone)} as h, q.n from ${messageQuartersIn(organizationId, range)} q
+        select q.direction, ${localTime(sql`to_timestamp(q.quarter * ${QUARTER_SECONDS})`, timeZone)} as h, q.n from ${quarters} q
       ) hours
       group by 1, 2, 3, 4`),
   );

@@ -21,6 +21,9 @@ export interface Instants {
   end: SQL;
 }
 
+/** Where a figure is read from: the rollups, or recounted from the histories (what the rollups replaced; the bench compares them). */
+export type FigureSource = 'kept' | 'recounted';
+
 /** The history index's key at an instant: sort_key begins with the message's whole second, times 2^31. */
 export const sortKeyAt = (instant: SQL) => sql`(floor(extract(epoch from ${instant} - to_timestamp(0)))::bigint * 2147483648)`;
 

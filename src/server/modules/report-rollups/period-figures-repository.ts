@@ -2,8 +2,8 @@ import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { DAY_FORMAT, localTime } from '../../db/local-time-sql';
 import { rowsOf } from '../../db/rows-of';
-import { FIRST_RESPONSE_MINUTES, numberOrNull, RESOLUTION_MINUTES, type Instants } from './openings-repository';
-import { periodsIn } from './periods-repository';
+import { FIRST_RESPONSE_MINUTES, numberOrNull, RESOLUTION_MINUTES, type FigureSource, type Instants } from './openings-repository';
+import { periodsIn, recountedPeriodsIn } from './periods-repository';
 
 /**
  * The periods' figures for a range (Drizzle only, reads only): the kept periods opened in it, with
@@ -37,7 +37,9 @@ export const NO_PERIODS: PeriodFigures = {
 };
 
 /** The periods opened in the range: counted, with the medians and 90th percentiles, overall, per day, per responder and per resolver. */
-export async function periodFigures(db: Queryable, organizationId: string, range: Instants, timeZone: string): Promise<PeriodsByKey> {
+export async function periodFigures(
+  db: Queryable, organizationId: string, range: Instants, timeZone: string, source: FigureSource = 'kept',
+): Promise<PeriodsByKey> {
   type Row = {
     day_set: number | string; responder_set: number | string; resolver_set: number | string;
     day: string | null; responder_id: string | null; resolver_id: string | null; opened: number | string;
@@ -52,7 +54,7 @@ export async function periodFigures(db: Queryable, organizationId: string, range
     from (
       select ${localTime(sql`p.opened_at`, timeZone)}::date as day, p.responder_id, p.resolver_id,
         ${FIRST_RESPONSE_MINUTES} as fr, ${RESOLUTION_MINUTES} as rs
-      from ${periodsIn(organizationId, range)} p
+      from ${source === 'kept' ? periodsIn(organizationId, range) : recountedPeriodsIn(organizationId, range)} p
     ) p
     group by grouping sets ((p.day), (p.responder_id), (p.resolver_id), ())`));
   const figures = (row: Row): PeriodFigures => ({

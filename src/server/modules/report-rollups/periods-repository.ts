@@ -26,10 +26,20 @@ export function periodsIn(organizationId: string, range: Instants) {
   return sql`(
     select p.opened_at, p.first_response_at, p.responder_id, p.resolved_at, p.resolver_id from conversation_periods p
     where p.organization_id = ${organizationId}::uuid and p.opened_at >= ${range.start} and p.opened_at < ${range.end}
-      and not exists (select 1 from conversation_period_changes n where n.organization_id = p.organization_id and n.conversation_id = p.conversation_id)
+      -- NOT IN over a subquery is one hashed lookup per period, however many conversations are noted.
+      and p.conversation_id not in ${noted(organizationId)}
     union all
     select f.opened_at, f.first_response_at, f.responder_id, f.resolved_at, f.resolver_id from ${fresh} f
   )`;
+}
+
+/** The periods opened in the range recounted from the histories of the conversations active since it began (no rollup read). */
+export function recountedPeriodsIn(organizationId: string, range: Instants) {
+  return openingsOf(
+    sql`select c.id, c.organization_id from conversations c
+      where c.organization_id = ${organizationId}::uuid and coalesce(c.last_message_at, c.created_at) >= ${range.start}`,
+    range,
+  );
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { Database, Queryable } from '../../db/database';
 import { tryLockFold } from './fold-lock-repository';
 import { foldMessageCounts, messageCountDrift, messagesPerHour, type HourCount } from './message-counts-repository';
-import type { Instants } from './openings-repository';
+import type { FigureSource, Instants } from './openings-repository';
 import { periodFigures, type PeriodsByKey } from './period-figures-repository';
 import { keptPeriods, recomputeNotedPeriods, recountedPeriods } from './periods-repository';
 
@@ -12,7 +12,7 @@ import { keptPeriods, recomputeNotedPeriods, recountedPeriods } from './periods-
  * history there is.
  */
 
-export type { HourCount, Instants, PeriodsByKey };
+export type { HourCount, Instants, FigureSource, PeriodsByKey };
 export { NO_PERIODS, type DurationRow } from './period-figures-repository';
 
 /** Notes (and message count rows) taken per transaction: a few seconds of a busy inbox, a short transaction. */
@@ -32,14 +32,17 @@ export async function foldReportRollups(db: Database, batch = FOLD_BATCH): Promi
   });
 }
 
-/** The periods opened in the range, counted with their medians and 90th percentiles, overall, per local day, per responder and per resolver. */
-export function periodFiguresIn(db: Queryable, organizationId: string, range: Instants, timeZone: string): Promise<PeriodsByKey> {
-  return periodFigures(db, organizationId, range, timeZone);
+/**
+ * The periods opened in the range, counted with their medians and 90th percentiles, overall, per local
+ * day, per responder and per resolver; from the rollup, or `recounted` from the histories.
+ */
+export function periodFiguresIn(db: Queryable, organizationId: string, range: Instants, timeZone: string, source?: FigureSource): Promise<PeriodsByKey> {
+  return periodFigures(db, organizationId, range, timeZone, source);
 }
 
-/** Messages in and out per local hour of the range, thread notes aside. */
-export function messagesPerHourIn(db: Queryable, organizationId: string, range: Instants, timeZone: string): Promise<HourCount[]> {
-  return messagesPerHour(db, organizationId, range, timeZone);
+/** Messages in and out per local hour of the range, thread notes aside; from the rollup, or `recounted` from the messages. */
+export function messagesPerHourIn(db: Queryable, organizationId: string, range: Instants, timeZone: string, source?: FigureSource): Promise<HourCount[]> {
+  return messagesPerHour(db, organizationId, range, timeZone, source);
 }
 
 /** How far the organization's kept rollups are from a full recount: periods differing and quarter hours miscounted (0 and 0 when exact). */

@@ -20,9 +20,10 @@ export interface EventCounts {
 export async function eventCounts(db: Queryable, organizationId: string, range: Instants, timeZone: string): Promise<EventCounts> {
   type Row = { kind: 'resolved' | 'assigned'; day: string | null; user_id: string | null; by_day: number | string; n: number | string };
   const rows = rowsOf<Row>(await db.execute(sql`
-    select e.kind, e.day, e.user_id, grouping(e.day) as by_day, count(*) as n
+    select e.kind, to_char(e.day, ${DAY_FORMAT}) as day, e.user_id, grouping(e.day) as by_day, count(*) as n
     from (
-      select e.kind, e.user_id, to_char(${localTime(sql`e.occurred_at`, timeZone)}, ${DAY_FORMAT}) as day from conversation_events e
+      -- Grouped by date, formatted per group: to_char on every event costs more than the rest of the query.
+      select e.kind, e.user_id, ${localTime(sql`e.occurred_at`, timeZone)}::date as day from conversation_events e
       where e.organization_id = ${organizationId}::uuid and e.kind in ('resolved', 'assigned')
         and e.occurred_at >= ${range.start} and e.occurred_at < ${range.end}
     ) e
