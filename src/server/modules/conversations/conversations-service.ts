@@ -10,7 +10,7 @@ import { offsetOf, toPage, type PageRequest } from '../../lib/pagination';
 import { findContactRow, CONTACT_NOT_FOUND } from '../contacts';
 import { listMemberPeople } from '../members';
 import { recordActivity } from '../timeline';
-import { assignmentCountsOf, statusCountsOf } from './inbox-counts';
+import { assignmentCountsOf, countScopeOf, statusCountsOf } from './inbox-counts';
 import { readCountCells } from './inbox-counts-repository';
 import { listConversations, listConversationsByIds } from './inbox-list-repository';
 import { conversationTable, selectConversationViews } from './conversation-view-repository';
@@ -82,12 +82,12 @@ export function conversationAfterChange(db: Queryable, viewer: Viewer, conversat
 
 /** How many of the viewer's conversations (in the list `filter`) are in each status. */
 export async function statusCounts(db: Database, viewer: Viewer, filter: ConversationFilter): Promise<StatusCounts> {
-  return statusCountsOf(await readCountCells(db, viewer.organizationId), viewer, filter);
+  return statusCountsOf(await readCountCells(db, countScopeOf(viewer)), viewer, filter);
 }
 
 /** All, mine and unassigned, in one status or all (for members who see every conversation). */
 export async function assignmentCounts(db: Database, viewer: Viewer, status: ConversationStatus | undefined): Promise<AssignmentCounts> {
-  return assignmentCountsOf(await readCountCells(db, viewer.organizationId), viewer.userId, status);
+  return assignmentCountsOf(await readCountCells(db, { organizationId: viewer.organizationId, userId: null }), viewer.userId, status);
 }
 
 async function visibleOrNotFound(db: Queryable, viewer: Viewer, conversationId: string, lock = false): Promise<ConversationRow> {

@@ -157,6 +157,15 @@ describe('who sees which conversations', () => {
     expect(inProgress.all).toBe(everything.filter((c) => c.status === 'in_progress').length);
   });
 
+  it('answers counts asked together (read by one statement) each in its own member\'s scope', async () => {
+    const countsOf = async (member: typeof agent) => (await member.request({ method: 'GET', url: '/api/conversations/status/counts' })).json();
+    const alone = { agent: await countsOf(agent), admin: await countsOf(suite.admin) };
+    expect(alone.admin.all).toBeGreaterThan(alone.agent.all);
+    const [agentTogether, adminTogether] = await Promise.all([countsOf(agent), countsOf(suite.admin)]);
+    expect(agentTogether).toEqual(alone.agent);
+    expect(adminTogether).toEqual(alone.admin);
+  });
+
   it('status filter', async () => {
     const inProgress = (await list(suite.admin, '?status=in_progress&limit=1000')).data;
     expect(inProgress.length).toBeGreaterThan(0);

@@ -1,4 +1,4 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { ConversationStatus } from '@shared/api/conversations';
 import type { Database } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
@@ -15,34 +15,46 @@ export interface CountCell {
 }
 
 /**
+ * Whose conversations a count needs: the whole organization (a member with chats:view_all), or one
+ * member's and the unassigned ones (everyone else: the only conversations they see).
+ */
+export type CountScope = { organizationId: string; userId: string | null };
+
+/**
  * Every count of the inbox (by status, by assignment, unread; for any member and filter) is a sum of
  * these cells, so the counts asked by all the requests that arrive together are read by one grouped
- * statement (batched-reads.ts). While customers write, a live nudge has every member who may see the
- * conversation read their counts in the same few seconds: one statement per wave instead of one per
- * member.
+ * statement per organization (batched-reads.ts): while customers write, a live nudge has every member
+ * who may see the conversation read their counts within the same few seconds. The statement reads the
+ * whole organization when one of the wave sees everything, else only the wave's members' and the
+ * unassigned conversations (counted once for all of them).
  */
 const cellReads = perDatabase((db) =>
-  batchedReads(async (organizationIds: readonly string[]) => {
-    const rows = await db
-      .select({
-        organizationId: conversations.organizationId,
-        assigneeId: conversations.assignedToUserId,
-        status: conversations.status,
-        conversations: sql<number>`count(*)::int`,
-        unread: sql<number>`(count(*) filter (where ${conversations.unreadCount} > 0))::int`,
-      })
-      .from(conversations)
-      .where(inArray(conversations.organizationId, [...new Set(organizationIds)]))
-      .groupBy(conversations.organizationId, conversations.assignedToUserId, conversations.status);
-    const cells = new Map<string, CountCell[]>(organizationIds.map((id) => [id, []]));
-    for (const { organizationId, ...cell } of rows) {
-      cells.get(organizationId)?.push({ ...cell, conversations: Number(cell.conversations), unread: Number(cell.unread) });
-    }
-    return organizationIds.map((id) => cells.get(id) ?? []);
+  batchedReads(async (scopes: readonly CountScope[]) => {
+    const byOrganization = new Map<string, Set<string | null>>();
+    for (const { organizationId, userId } of scopes) byOrganization.set(organizationId, (byOrganization.get(organizationId) ?? new Set<string | null>()).add(userId));
+    const cells = new Map<string, CountCell[]>();
+    await Promise.all([...byOrganization].map(async ([organizationId, users]) => {
+      const memberIds = [...users].filter((userId): userId is string => userId !== null);
+      const theirs = users.has(null)
+        ? undefined
+        : or(isNull(conversations.assignedToUserId), inArray(conversations.assignedToUserId, memberIds));
+      const rows = await db
+        .select({
+          assigneeId: conversations.assignedToUserId,
+          status: conversations.status,
+          conversations: sql<number>`count(*)::int`,
+          unread: sql<number>`(count(*) filter (where ${conversations.unreadCount} > 0))::int`,
+        })
+        .from(conversations)
+        .where(and(eq(conversations.organizationId, organizationId), theirs))
+        .groupBy(conversations.assignedToUserId, conversations.status);
+      cells.set(organizationId, rows.map((row) => ({ ...row, conversations: Number(row.conversations), unread: Number(row.unread) })));
+    }));
+    return scopes.map((scope) => cells.get(scope.organizationId) ?? []);
   }),
 );
 
-/** The organization's count cells, as the database holds them now. */
-export function readCountCells(db: Database, organizationId: string): Promise<CountCell[]> {
-  return cellReads(db)(organizationId);
+/** The cells of the scope's conversations (perhaps more, never fewer), as the database holds them now. */
+export function readCountCells(db: Database, scope: CountScope): Promise<CountCell[]> {
+  return cellReads(db)(scope);
 }

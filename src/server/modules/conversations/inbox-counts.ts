@@ -1,5 +1,5 @@
 import { CONVERSATION_STATUSES, type AssignmentCounts, type ConversationFilter, type ConversationStatus, type StatusCounts } from '@shared/api/conversations';
-import type { CountCell } from './inbox-counts-repository';
+import type { CountCell, CountScope } from './inbox-counts-repository';
 import type { Viewer } from './viewer';
 
 /** Whether a list (`filter`) of the viewer's holds the conversations of `assigneeId`: the rule of `scopeOf`. */
@@ -12,6 +12,11 @@ function inList(viewer: Viewer, filter: ConversationFilter, assigneeId: string |
     case 'all':
       return viewer.seesAll || assigneeId === null || assigneeId === viewer.userId;
   }
+}
+
+/** The conversations the viewer's counts are taken from: every one they may see. */
+export function countScopeOf(viewer: Viewer): CountScope {
+  return { organizationId: viewer.organizationId, userId: viewer.seesAll ? null : viewer.userId };
 }
 
 const sum = (cells: CountCell[], of: (cell: CountCell) => number) => cells.reduce((total, cell) => total + of(cell), 0);
