@@ -63,11 +63,26 @@ export interface AppConfig {
    */
   broadcastLeaseSeconds: number | undefined;
   /**
+   * BROADCAST_SEND_FENCE=each-send: commit each broadcast send's slot on its own before the call instead
+   * of the batch's moving watermark (one commit per send; the dispatch bench compares the two). Unset: the watermark.
+   */
+  broadcastSendFence: 'each-send' | undefined;
+  /**
+   * BROADCAST_UNKNOWN_GRACE_MINUTES: how long after its send an unknown broadcast recipient (interrupted
+   * mid-send, no report from WhatsApp) waits before it is shown as not confirmed, with Send again. Unset: 15.
+   */
+  broadcastUnknownGraceMinutes: number;
+  /**
    * WEBHOOK_LEASE_SECONDS: how long a stored webhook event claimed by a process stays its own; if that
    * process dies, another applies the event once the lease ends. Unset: the inbox's default (120 s).
    * Tests that kill a process shorten it.
    */
   webhookLeaseSeconds: number | undefined;
+  /**
+   * A CSV import lets other requests go first (waits while another one is being answered); unset, on.
+   * The import bench turns it off to measure an import that takes turns with them, in the same run.
+   */
+  importGivesWay?: boolean;
   /** How long a request body may take to arrive (tests shorten it); unset, 15 s, and 15 minutes for uploads. */
   bodyDeadlines?: BodyDeadlines;
   /** How often a live event stream sends its heartbeat and checks its session (tests shorten it); unset, 25 s. */
@@ -109,6 +124,9 @@ export const DEFAULT_THROTTLE: ThrottleLimits = {
   signupsPerIpHour: 20,
 };
 
+/** A WhatsApp status callback comes within seconds of an accepted send: a quarter hour without one means it most likely never arrived. */
+export const DEFAULT_UNKNOWN_GRACE_MINUTES = 15;
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
   const port = Number(env.PORT ?? 3000);
   const dataDir = path.resolve(env.DATA_DIR ?? './data');
@@ -140,6 +158,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perOrganizationPerMinute: positiveNumber(env.RATE_LIMIT_PER_ORGANIZATION) ?? DEFAULT_API_RATE_LIMITS.perOrganizationPerMinute,
     },
     broadcastLeaseSeconds: positiveNumber(env.BROADCAST_LEASE_SECONDS),
+    broadcastSendFence: env.BROADCAST_SEND_FENCE === 'each-send' ? 'each-send' : undefined,
+    broadcastUnknownGraceMinutes: positiveNumber(env.BROADCAST_UNKNOWN_GRACE_MINUTES) ?? DEFAULT_UNKNOWN_GRACE_MINUTES,
     webhookLeaseSeconds: positiveNumber(env.WEBHOOK_LEASE_SECONDS),
   };
 }

@@ -20,7 +20,7 @@ export type BroadcastStatus = (typeof BROADCAST_STATUSES)[number];
  * One recipient's send: `pending` (queued, or waiting to retry), `sending` (handed to Meta, answer not
  * stored yet), `sent` (Meta accepted it; delivery and reading are the message's status), `failed` (with
  * Meta's code and reason), `ambiguous` (interrupted mid-call and never reported by Meta: shown as
- * unknown, never re-sent), `cancelled` (the broadcast was cancelled before it was sent).
+ * unknown, never re-sent by itself; past the grace period a member may Send again), `cancelled` (the broadcast was cancelled before it was sent).
  */
 export const RECIPIENT_STATES = ['pending', 'sending', 'sent', 'failed', 'ambiguous', 'cancelled'] as const;
 export type RecipientState = (typeof RECIPIENT_STATES)[number];
@@ -133,8 +133,11 @@ export interface AudienceSampleResponse {
 export const FUNNEL_STAGES = ['attempted', 'sent', 'delivered', 'read', 'replied'] as const;
 export type FunnelStage = (typeof FUNNEL_STAGES)[number];
 
-/** The recipient lists a drill-down can show: a funnel stage, or the unsettled, failed and unknown ones. */
-export const RECIPIENT_FILTERS = [...FUNNEL_STAGES, 'pending', 'failed', 'unknown', 'clicked'] as const;
+/**
+ * The recipient lists a drill-down can show: a funnel stage, or the unsettled, failed and unknown ones,
+ * and the unknown ones past the grace period (`unconfirmed`: "Not confirmed by WhatsApp").
+ */
+export const RECIPIENT_FILTERS = [...FUNNEL_STAGES, 'pending', 'failed', 'unknown', 'unconfirmed', 'clicked'] as const;
 export type RecipientFilter = (typeof RECIPIENT_FILTERS)[number];
 
 export interface ButtonPerformance {
@@ -184,6 +187,8 @@ export interface BroadcastAnalytics {
   avgResponseTimeMinutes: number;
   pendingCount: number;
   unknownCount: number;
+  /** Unknown recipients still without any report from WhatsApp after the grace period: Send again may queue them. */
+  unconfirmedCount: number;
   funnel: Array<{ stage: FunnelStage; count: number }>;
   failureReasons: FailureReason[];
   /** Only for members with analytics:view_advanced. */
@@ -202,6 +207,8 @@ export interface BroadcastRecipient {
   /** E.164, e.g. +971501234567. */
   phoneNumber: string;
   state: RecipientState;
+  /** Unknown, and still without any report from WhatsApp after the grace period ("Not confirmed by WhatsApp"). */
+  unconfirmed: boolean;
   /** The broadcast message's delivery status once sent (sent, delivered, read, failed). */
   messageStatus: string | null;
   errorCode: number | null;
@@ -216,6 +223,14 @@ export type BroadcastRecipientsResponse = Paginated<BroadcastRecipient>;
 
 /** POST /broadcast/{id}/retry-failed: recipients put back in the queue (never delivered, retried at most once each). */
 export interface RetryFailedResponse {
+  requeued: number;
+}
+
+/**
+ * POST /broadcast/{id}/resend-unconfirmed: the recipients "Not confirmed by WhatsApp" put back in the
+ * queue (a customer whose first send WhatsApp did accept gets the message twice).
+ */
+export interface ResendUnconfirmedResponse {
   requeued: number;
 }
 

@@ -22,9 +22,10 @@ function analyticsAnswers(answer: () => BroadcastAnalytics | 'fail' = () => anal
     http.get(apiUrl(`/broadcast/${id}/recipients`), ({ request }) => {
       const params = new URL(request.url).searchParams;
       seen.recipients.push(params);
+      const unconfirmed = recipient(4, { contactName: 'Nadia Haddad', state: 'ambiguous', unconfirmed: true, messageStatus: 'sending', sentAt: null, deliveredAt: null });
       const data = params.get('filter') === 'failed'
         ? [recipient(1, { contactName: 'Ravi Kumar', state: 'failed', messageStatus: null, errorCode: 131026, errorMessage: 'Message undeliverable', sentAt: null })]
-        : [
+        : params.get('filter') === 'unconfirmed' ? [unconfirmed] : [
           recipient(1, { contactName: 'Aisha Khan' }),
           recipient(2, { contactName: null, phoneNumber: '+971501234562' }),
           recipient(3, { contactName: null, contactProfileName: '🌸 Zoë ✨', phoneNumber: '+447911555001' }),
@@ -157,6 +158,62 @@ describe('Broadcast Analytics screen', () => {
     expect(await screen.findByText('2 failed recipients queued again')).toBeInTheDocument();
     expect(await within(await figure('Pending')).findByText('2', { exact: true })).toBeInTheDocument();
     expect(seen.analytics).toBeGreaterThanOrEqual(2);
+  });
+
+  it('shows the recipients WhatsApp never confirmed, and sends them again once the member confirms it may reach some twice', async () => {
+    let sentAgain = 0;
+    const seen = analyticsAnswers(() => analytics({ unknownCount: 3, unconfirmedCount: sentAgain ? 0 : 3, pendingCount: sentAgain ? 3 : 0 }));
+    server.use(
+      http.post(apiUrl(`/broadcast/${id}/resend-unconfirmed`), () => {
+        sentAgain += 1;
+        return HttpResponse.json({ requeued: 3 });
+      }),
+    );
+    const { user } = renderScreen();
+    const section = await screen.findByRole('region', { name: 'Not confirmed by WhatsApp' });
+    expect(section).toHaveTextContent('3 recipients were being sent when Parley stopped, and WhatsApp has not reported them since');
+
+    await user.click(within(section).getByRole('button', { name: 'View recipients not confirmed by WhatsApp' }));
+    const list = await screen.findByRole('dialog', { name: 'Recipients: Not confirmed by WhatsApp' });
+    expect(await within(list).findByText('Nadia Haddad')).toBeInTheDocument();
+    expect(within(list).getByText('Not confirmed by WhatsApp')).toBeInTheDocument();
+    expect(seen.recipients.at(-1)?.get('filter')).toBe('unconfirmed');
+    await user.click(within(list).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+
+    // Cancelling sends nothing.
+    await user.click(within(section).getByRole('button', { name: 'Send again' }));
+    let confirm = await screen.findByRole('dialog', { name: 'Send again to 3 recipients?' });
+    expect(confirm).toHaveTextContent('If WhatsApp did accept one of them, that customer will get this message twice.');
+    await user.click(within(confirm).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(sentAgain).toBe(0);
+
+    await user.click(within(section).getByRole('button', { name: 'Send again' }));
+    confirm = await screen.findByRole('dialog', { name: 'Send again to 3 recipients?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Send again' }));
+    expect(await screen.findByText('3 recipients queued to be sent again')).toBeInTheDocument();
+    expect(sentAgain).toBe(1);
+    // The refreshed analytics have none left to confirm: the section goes, the recipients wait in Pending.
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Not confirmed by WhatsApp' })).not.toBeInTheDocument());
+    expect(await within(await figure('Pending')).findByText('3', { exact: true })).toBeInTheDocument();
+  });
+
+  it('shows no Send again without broadcasts:send, and nothing while every unknown recipient is within its grace period', async () => {
+    analyticsAnswers(() => analytics({ unknownCount: 2, unconfirmedCount: 2 }));
+    const { unmount } = renderScreen(['broadcasts:view', 'analytics:view']);
+    const section = await screen.findByRole('region', { name: 'Not confirmed by WhatsApp' });
+    expect(section).toHaveTextContent('2 recipients were being sent');
+    expect(within(section).queryByRole('button', { name: 'Send again' })).not.toBeInTheDocument();
+    // Without analytics:view_advanced the recipients are not listed either.
+    expect(within(section).queryByRole('button', { name: /^View/ })).not.toBeInTheDocument();
+    unmount();
+
+    analyticsAnswers(() => analytics({ unknownCount: 2, unconfirmedCount: 0 }));
+    renderScreen();
+    await screen.findByRole('list', { name: 'Figures' });
+    expect(screen.queryByRole('region', { name: 'Not confirmed by WhatsApp' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Send again' })).not.toBeInTheDocument();
   });
 
   it('shows button performance and assignments as charts and tables', async () => {

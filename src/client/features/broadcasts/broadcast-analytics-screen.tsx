@@ -25,12 +25,13 @@ import type { DrillDown } from './analytics/drill-down';
 import { FailuresSection } from './analytics/failures-section';
 import { FunnelSection } from './analytics/funnel-section';
 import { RecipientsDialog } from './analytics/recipients-dialog';
-import { broadcastsApi, useGetBroadcastAnalyticsQuery, useRetryFailedMutation } from './broadcasts-api';
+import { UnconfirmedSection } from './analytics/unconfirmed-section';
+import { broadcastsApi, useGetBroadcastAnalyticsQuery, useResendUnconfirmedMutation, useRetryFailedMutation } from './broadcasts-api';
 import { BroadcastStatusChip, isSending, isUnsent } from './broadcast-status';
 
 /**
- * Broadcast Analytics: every figure of the broadcast, the funnel, failures by reason with Retry failed,
- * button performance and assignments; every count lists its recipients. While the broadcast is sending
+ * Broadcast Analytics: every figure of the broadcast, the recipients WhatsApp never confirmed with Send
+ * again, the funnel, failures by reason with Retry failed, button performance and assignments; every count lists its recipients. While the broadcast is sending
  * the screen refreshes itself (not in a hidden tab).
  */
 export default function BroadcastAnalyticsScreen() {
@@ -48,6 +49,17 @@ export default function BroadcastAnalyticsScreen() {
     skipPollingIfUnfocused: true,
   });
   const [retryFailed, { isLoading: retrying }] = useRetryFailedMutation();
+  const [resendUnconfirmed, { isLoading: resending }] = useResendUnconfirmedMutation();
+
+  const sendAgain = async () => {
+    try {
+      const { requeued } = await resendUnconfirmed(id).unwrap();
+      if (requeued === 0) toast.info('Nothing to send again', 'WhatsApp has reported on every one of these recipients meanwhile.');
+      else toast.success('Success', `${requeued} ${requeued === 1 ? 'recipient' : 'recipients'} queued to be sent again`);
+    } catch (failure) {
+      toast.error('Error', errorMessage(failure, 'Failed to send again'));
+    }
+  };
 
   const retry = async () => {
     try {
@@ -107,6 +119,13 @@ export default function BroadcastAnalyticsScreen() {
             </Alert>
           )}
           {data.status === 'failed' && data.statusReason && <Alert severity="error">{data.statusReason}</Alert>}
+          <UnconfirmedSection
+            count={data.unconfirmedCount}
+            onDrillDown={openDrillDown}
+            canSendAgain={can('broadcasts:send')}
+            sending={resending}
+            onSendAgain={sendAgain}
+          />
           <FigureCards analytics={data} onDrillDown={openDrillDown} />
           <FunnelSection analytics={data} onDrillDown={openDrillDown} />
           <FailuresSection

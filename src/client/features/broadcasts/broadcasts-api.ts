@@ -10,6 +10,7 @@ import type {
   CreateBroadcastRequest,
   CreateBroadcastResponse,
   RecipientFilter,
+  ResendUnconfirmedResponse,
   RetryFailedResponse,
 } from '@shared/api/broadcasts';
 
@@ -84,6 +85,11 @@ export const broadcastsApi = api.injectEndpoints({
       query: (broadcastId) => ({ url: `${broadcastPath(broadcastId)}/retry-failed`, method: 'POST' }),
       invalidatesTags: (_result, _error, broadcastId) => [BROADCAST_LIST, { type: 'Broadcast', id: broadcastId }],
     }),
+    /** Send again: the recipients WhatsApp never confirmed go back in the queue. */
+    resendUnconfirmed: build.mutation<ResendUnconfirmedResponse, string>({
+      query: (broadcastId) => ({ url: `${broadcastPath(broadcastId)}/resend-unconfirmed`, method: 'POST' }),
+      invalidatesTags: (_result, _error, broadcastId) => [BROADCAST_LIST, { type: 'Broadcast', id: broadcastId }],
+    }),
   }),
 });
 
@@ -96,4 +102,5 @@ export const {
   useDeleteBroadcastMutation,
   useResumeBroadcastMutation,
   useRetryFailedMutation,
+  useResendUnconfirmedMutation,
 } = broadcastsApi;

@@ -4,6 +4,7 @@ import type { Queryable } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
 import { broadcastRecipients, buttonClicks, contacts, messages } from '../../db/schema';
 import { messageDelivered, messageRead, REPLIED_AT } from '../broadcast-summary';
+import { leftUnconfirmed } from './recipients-repository';
 
 /**
  * A broadcast's recipient drill-downs: read-only queries over its recipients, their messages, the
@@ -28,7 +29,7 @@ export function recipientsOf(organizationId: string, broadcastId: string): SQL {
 const ATTEMPTED = sql.raw(`r.state in ('sending', 'sent', 'failed', 'ambiguous')`);
 
 /** The condition a drill-down list puts on its recipients. */
-function filterCondition(filter: RecipientFilter): SQL {
+function filterCondition(filter: RecipientFilter, graceMinutes: number): SQL {
   switch (filter) {
     case 'attempted':
       return ATTEMPTED;
@@ -46,6 +47,8 @@ function filterCondition(filter: RecipientFilter): SQL {
       return sql.raw(`r.state = 'failed'`);
     case 'unknown':
       return sql.raw(`r.state = 'ambiguous'`);
+    case 'unconfirmed':
+      return leftUnconfirmed(graceMinutes);
     case 'clicked':
       return sql.raw('cl.clicked');
   }
@@ -55,10 +58,12 @@ export interface RecipientQuery {
   filter: RecipientFilter;
   /** A Meta error code, or null for the failures without one. */
   errorCode?: number | null;
+  /** How long an unknown recipient waits for WhatsApp's report before it is shown as not confirmed. */
+  graceMinutes: number;
 }
 
 function conditionsOf(query: RecipientQuery): SQL {
-  const parts = [filterCondition(query.filter)];
+  const parts = [filterCondition(query.filter, query.graceMinutes)];
   if (query.errorCode === null) parts.push(sql.raw('r.error_code is null'));
   else if (query.errorCode !== undefined) parts.push(sql`r.error_code = ${query.errorCode}`);
   return sql.join(parts, sql` and `);
@@ -71,6 +76,7 @@ export interface RecipientRow {
   contactProfileName: string | null;
   phoneNumber: string;
   state: RecipientState;
+  unconfirmed: boolean;
   messageStatus: string | null;
   errorCode: number | null;
   errorMessage: string | null;
@@ -87,6 +93,7 @@ interface RawRecipientRow {
   contact_profile_name: string | null;
   phone_e164: string;
   state: RecipientState;
+  unconfirmed: boolean;
   message_status: string | null;
   error_code: number | null;
   error_message: string | null;
@@ -113,10 +120,11 @@ export async function recipientSlice(
   const after = slice.afterId ? sql` and r.id > ${slice.afterId}::uuid` : sql``;
   const rows = rowsOf<RawRecipientRow>(
     await db.execute(sql`
-      select p.id, p.contact_id, c.name as contact_name, c.profile_name as contact_profile_name, c.phone_e164, p.state, m.status as message_status,
-        p.error_code, p.error_message, p.sent_at, m.delivered_at, m.read_at, ${REPLIED_AT} as replied_at
+      select p.id, p.contact_id, c.name as contact_name, c.profile_name as contact_profile_name, c.phone_e164, p.state, p.unconfirmed,
+        m.status as message_status, p.error_code, p.error_message, p.sent_at, m.delivered_at, m.read_at, ${REPLIED_AT} as replied_at
       from (
-        select r.id, r.organization_id, r.contact_id, r.message_id, r.state, r.error_code, r.error_message, r.sent_at
+        select r.id, r.organization_id, r.contact_id, r.message_id, r.state, r.error_code, r.error_message, r.sent_at,
+          ${leftUnconfirmed(query.graceMinutes)} as unconfirmed
         from ${recipientsOf(organizationId, broadcastId)} and ${conditionsOf(query)}${after}
         order by r.id
         limit ${slice.limit} offset ${slice.offset ?? 0}
@@ -132,6 +140,7 @@ export async function recipientSlice(
     contactProfileName: row.contact_profile_name,
     phoneNumber: row.phone_e164,
     state: row.state,
+    unconfirmed: row.unconfirmed === true,
     messageStatus: row.message_status,
     errorCode: row.error_code === null ? null : Number(row.error_code),
     errorMessage: row.error_message,

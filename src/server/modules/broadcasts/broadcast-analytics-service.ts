@@ -9,6 +9,7 @@ import { broadcastButtonPresses, broadcastFailures, broadcastFigures, NO_FIGURES
 import { countRecipients, recipientSlice, type RecipientQuery, type RecipientRow } from './broadcast-analytics-repository';
 import { recipientsCsv, recipientsCsvFileName } from './broadcast-recipients-csv';
 import { findBroadcastWithAuthor, type BroadcastRow } from './broadcasts-repository';
+import { countUnconfirmed } from './recipients-repository';
 
 /** A broadcast's analytics, its recipient drill-downs and their CSV export. */
 
@@ -31,13 +32,20 @@ function reasonOf(errorCode: number | null, errorMessage: string | null): string
  * Every figure of a broadcast's analytics from its summary (the same cost at any audience size), with
  * each button's rule and the conversations its presses gave to agents.
  */
-export async function getBroadcastAnalytics(db: Queryable, organizationId: string, broadcastId: string): Promise<BroadcastAnalytics> {
+export async function getBroadcastAnalytics(
+  db: Queryable,
+  organizationId: string,
+  broadcastId: string,
+  graceMinutes: number,
+): Promise<BroadcastAnalytics> {
   const broadcast = await broadcastOf(db, organizationId, broadcastId);
   const [figures, failures, perButton] = await Promise.all([
     broadcastFigures(db, organizationId, [broadcastId]).then((found) => found.get(broadcastId) ?? NO_FIGURES),
     broadcastFailures(db, organizationId, broadcastId),
     broadcastButtonPresses(db, organizationId, broadcastId),
   ]);
+  // Kept by no summary (it changes with the clock), but only unknown rows are read: none in most broadcasts.
+  const unconfirmedCount = figures.unknown > 0 ? await countUnconfirmed(db, organizationId, broadcastId, graceMinutes) : 0;
   const clicks = await clickSummary(db, organizationId, broadcastId, { clicks: figures.clicks, contacts: figures.clicked, perButton });
   return {
     templateName: broadcast.templateName,
@@ -56,6 +64,7 @@ export async function getBroadcastAnalytics(db: Queryable, organizationId: strin
     avgResponseTimeMinutes: figures.avgResponseTimeMinutes,
     pendingCount: figures.pending,
     unknownCount: figures.unknown,
+    unconfirmedCount,
     funnel: [
       { stage: 'attempted', count: figures.attempted },
       { stage: 'sent', count: figures.sent },
@@ -77,11 +86,13 @@ export interface RecipientListQuery {
   filter: RecipientFilter;
   /** A Meta error code, or `none` for failures without one. */
   errorCode?: string;
+  /** How long an unknown recipient waits for WhatsApp's report before it is shown as not confirmed. */
+  graceMinutes: number;
 }
 
-function toQuery(query: RecipientListQuery): RecipientQuery {
-  if (query.errorCode === undefined) return { filter: query.filter };
-  return { filter: query.filter, errorCode: query.errorCode === 'none' ? null : Number(query.errorCode) };
+function toQuery({ filter, errorCode, graceMinutes }: RecipientListQuery): RecipientQuery {
+  if (errorCode === undefined) return { filter, graceMinutes };
+  return { filter, graceMinutes, errorCode: errorCode === 'none' ? null : Number(errorCode) };
 }
 
 function toRecipient(row: RecipientRow): BroadcastRecipient {

@@ -155,6 +155,8 @@ describe('GET /api/broadcast/:id/analytics', () => {
       avgResponseTimeMinutes: 37.7,
       pendingCount: 1,
       unknownCount: 1,
+      // Unknown only moments ago: still within the grace period.
+      unconfirmedCount: 0,
       funnel: [
         { stage: 'attempted', count: 11 },
         { stage: 'sent', count: 7 },
@@ -232,6 +234,7 @@ describe('GET /api/broadcast/:id/recipients', () => {
       contactProfileName: contact.profileName,
       phoneNumber: `+${p.readReplied.waId}`,
       state: 'sent',
+      unconfirmed: false,
       messageStatus: 'read',
       errorCode: null,
       errorMessage: null,

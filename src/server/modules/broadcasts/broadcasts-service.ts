@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import {
   BROADCAST_TEXTS, type AudienceResponse, type Broadcast, type BroadcastStatus, type BroadcastsResponse, type CreateBroadcastResponse,
-  type RetryFailedResponse,
+  type ResendUnconfirmedResponse, type RetryFailedResponse,
 } from '@shared/api/broadcasts';
 import type { BroadcastAudience } from '@shared/api/broadcast-drafts';
 import { storedParameters, wireParameters } from '@shared/templates/personal-parameters';
@@ -15,7 +15,8 @@ import { lockOutboundMessages, recordOutboundOutcomes } from '../conversations';
 import { describeAudiences } from './broadcast-audience';
 import { checkComposition, checkedAudience, requestedStatus } from './broadcast-composition';
 import {
-  cancelPendingRecipients, countAudience, insertAudienceRecipients, lockRecipientsOf, requeueFailedRecipients, type Audience,
+  cancelPendingRecipients, countAudience, insertAudienceRecipients, lockRecipientsOf, requeueFailedRecipients, requeueUnconfirmedRecipients,
+  type Audience,
 } from './recipients-repository';
 import {
   deleteBroadcastRow, findBroadcastByIdempotencyKey, findBroadcastPage, findBroadcastWithAuthor, insertBroadcast, lockBroadcast,
@@ -247,11 +248,35 @@ function isDeadlock(error: unknown): boolean {
  * a finished broadcast becomes `processing` again so the dispatcher completes it anew.
  */
 export async function retryFailedRecipients(db: Database, organizationId: string, broadcastId: string): Promise<RetryFailedResponse> {
+  return requeueAndReopen(db, organizationId, broadcastId, (tx) => requeueFailedRecipients(tx, organizationId, broadcastId));
+}
+
+/**
+ * "Send again": the recipients left unknown with no report from WhatsApp `graceMinutes` after their send
+ * go back in the queue; a finished broadcast becomes `processing` again. A report that arrives before
+ * their new send still settles them (see `reconcileRecipients`), so they are not sent twice by Parley.
+ */
+export async function resendUnconfirmedRecipients(
+  db: Database,
+  organizationId: string,
+  broadcastId: string,
+  graceMinutes: number,
+): Promise<ResendUnconfirmedResponse> {
+  return requeueAndReopen(db, organizationId, broadcastId, (tx) => requeueUnconfirmedRecipients(tx, organizationId, broadcastId, graceMinutes));
+}
+
+/** Puts the recipients `requeue` picks back in the queue, noting them for the summary, and reopens a finished broadcast. */
+async function requeueAndReopen(
+  db: Database,
+  organizationId: string,
+  broadcastId: string,
+  requeue: (tx: Queryable) => Promise<string[]>,
+): Promise<{ requeued: number }> {
   return db.transaction(async (tx) => {
     // Recipients first, the broadcast's row after them: the order every transaction takes them in
     // (settling a batch fails recipients, then pauses their broadcast), so this never waits for a
     // recipient while holding a broadcast a settle waits for.
-    const requeuedIds = await requeueFailedRecipients(tx, organizationId, broadcastId);
+    const requeuedIds = await requeue(tx);
     await noteRecipientChanges(tx, organizationId, requeuedIds.map((recipientId) => ({ broadcastId, recipientId })));
     const requeued = requeuedIds.length;
     // Locked even when it stays `processing`: a completion locks the row before reading the

@@ -409,6 +409,7 @@ describe('access', () => {
       // A draft: sending it at once also takes broadcasts:send (broadcast-drafts.test.ts).
       { method: 'POST', url: '/api/broadcast', permission: 'broadcasts:create', payload: { templateId, parameters: ['a', 'b'], contactIds: [contact.id], draft: true } },
       { method: 'POST', url: `/api/broadcast/${id}/retry-failed`, permission: 'broadcasts:send', payload: {}, byId: true },
+      { method: 'POST', url: `/api/broadcast/${id}/resend-unconfirmed`, permission: 'broadcasts:send', payload: {}, byId: true },
       { method: 'POST', url: `/api/broadcast/${id}/resume`, permission: 'broadcasts:send', payload: {}, byId: true },
       { method: 'DELETE', url: `/api/broadcast/${id}`, permission: 'broadcasts:delete', byId: true },
     ] as const;

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import {
   BROADCAST_TEXTS, type AudienceResponse, type AudienceSampleResponse, type Broadcast, type BroadcastAnalytics, type BroadcastRecipientsResponse,
-  type BroadcastsResponse, type RetryFailedResponse,
+  type BroadcastsResponse, type ResendUnconfirmedResponse, type RetryFailedResponse,
 } from '@shared/api/broadcasts';
 import {
   audienceSchema, broadcastListQuerySchema, createBroadcastSchema, recipientListQuerySchema,
@@ -22,7 +22,7 @@ import { broadcastDraftRoutes } from './draft-routes';
 import { audienceCheckRoutes } from './audience-check-routes';
 import { exportBroadcastRecipients, getBroadcastAnalytics, listBroadcastRecipients } from './broadcast-analytics-service';
 import {
-  audienceSize, createBroadcast, deleteBroadcast, idempotencyKeyOf, listBroadcasts, resumeBroadcast, retryFailedRecipients,
+  audienceSize, createBroadcast, deleteBroadcast, idempotencyKeyOf, listBroadcasts, resendUnconfirmedRecipients, resumeBroadcast, retryFailedRecipients,
 } from './broadcasts-service';
 
 const broadcastParams = idParams({ id: BROADCAST_TEXTS.notFound });
@@ -36,12 +36,13 @@ const recipientExportQuerySchema = recipientListQuerySchema.omit(['page', 'limit
 
 /**
  * Broadcasts: compose and send (POST, with an optional Idempotency-Key), the list and one broadcast,
- * analytics with recipient drill-downs and their CSV, delete, and putting failed or paused sends back
- * in the queue. The dispatcher sends in the background; every change that queues work wakes it.
+ * analytics with recipient drill-downs and their CSV, delete, and putting failed, paused or unconfirmed
+ * sends back in the queue. The dispatcher sends in the background; every change that queues work wakes it.
  */
 export async function broadcastRoutes(fastify: FastifyInstance): Promise<void> {
   const app = fastify.withTypeProvider<YupTypeProvider>();
   const { db } = app;
+  const graceMinutes = app.config.broadcastUnknownGraceMinutes;
   const wakeDispatcher = () => app.broadcastDispatch.kick();
   await app.register(broadcastDraftRoutes);
   await app.register(audienceCheckRoutes);
@@ -83,7 +84,7 @@ export async function broadcastRoutes(fastify: FastifyInstance): Promise<void> {
     { config: { access: 'analytics:view' }, schema: { params: broadcastParams, querystring: noQuery } },
     async (request): Promise<BroadcastAnalytics> => {
       const { organizationId, permissions } = authOf(request);
-      return analyticsForMember(await getBroadcastAnalytics(db, organizationId, request.params.id), permissions);
+      return analyticsForMember(await getBroadcastAnalytics(db, organizationId, request.params.id, graceMinutes), permissions);
     },
   );
 
@@ -91,14 +92,14 @@ export async function broadcastRoutes(fastify: FastifyInstance): Promise<void> {
     '/:id/recipients',
     { config: { access: 'analytics:view_advanced' }, schema: { params: broadcastParams, querystring: recipientListQuerySchema } },
     async (request): Promise<BroadcastRecipientsResponse> =>
-      listBroadcastRecipients(db, authOf(request).organizationId, request.params.id, request.query),
+      listBroadcastRecipients(db, authOf(request).organizationId, request.params.id, { ...request.query, graceMinutes }),
   );
 
   app.get(
     '/:id/recipients.csv',
     { config: { access: { allOf: RECIPIENTS_EXPORT_PERMISSIONS } }, schema: { params: broadcastParams, querystring: recipientExportQuerySchema } },
     async (request, reply) => {
-      const { fileName, csv } = await exportBroadcastRecipients(db, authOf(request).organizationId, request.params.id, request.query);
+      const { fileName, csv } = await exportBroadcastRecipients(db, authOf(request).organizationId, request.params.id, { ...request.query, graceMinutes });
       return sendCsv(reply, fileName, csv);
     },
   );
@@ -108,6 +109,16 @@ export async function broadcastRoutes(fastify: FastifyInstance): Promise<void> {
     { config: { access: 'broadcasts:send' }, schema: { params: broadcastParams, body: noBody } },
     async (request): Promise<RetryFailedResponse> => {
       const result = await retryFailedRecipients(db, authOf(request).organizationId, request.params.id);
+      if (result.requeued > 0) wakeDispatcher();
+      return result;
+    },
+  );
+
+  app.post(
+    '/:id/resend-unconfirmed',
+    { config: { access: 'broadcasts:send' }, schema: { params: broadcastParams, body: noBody } },
+    async (request): Promise<ResendUnconfirmedResponse> => {
+      const result = await resendUnconfirmedRecipients(db, authOf(request).organizationId, request.params.id, graceMinutes);
       if (result.requeued > 0) wakeDispatcher();
       return result;
     },

@@ -18,6 +18,7 @@ export const FILTER_TITLES: Readonly<Record<RecipientFilter, string>> = {
   pending: 'Pending',
   failed: 'Failed',
   unknown: 'Unknown',
+  unconfirmed: 'Not confirmed by WhatsApp',
   clicked: 'Pressed a button',
 };
 

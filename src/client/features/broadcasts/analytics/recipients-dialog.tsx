@@ -15,7 +15,7 @@ import type { BroadcastRecipient } from '@shared/api/broadcasts';
 import { useGetBroadcastRecipientsQuery } from '../broadcasts-api';
 import { RECIPIENT_STATE_LABELS } from '../broadcast-status';
 import { CsvExportButton } from './csv-export';
-import { formatCount, type DrillDown } from './drill-down';
+import { FILTER_TITLES, formatCount, type DrillDown } from './drill-down';
 
 /** Rows per page of a drill-down. */
 const RECIPIENT_PAGE_SIZE = 25;
@@ -57,8 +57,10 @@ function RecipientsGrid({ broadcastId, drillDown }: { broadcastId: string; drill
       renderCell: ({ row }) => <ContactCell recipient={row} />,
     };
     const state: GridColDef<BroadcastRecipient> = {
-      field: 'state', headerName: 'Status', width: 110, sortable: false,
-      valueGetter: (_value, row) => RECIPIENT_STATE_LABELS[row.state],
+      field: 'state', headerName: 'Status', width: 130, sortable: false,
+      valueGetter: (_value, row) => (row.unconfirmed ? FILTER_TITLES.unconfirmed : RECIPIENT_STATE_LABELS[row.state]),
+      // "Not confirmed by WhatsApp" wraps rather than being cut short.
+      renderCell: ({ value }) => <Typography variant="body2" sx={{ py: 1, whiteSpace: 'normal' }}>{String(value)}</Typography>,
     };
     if (narrow) return [contact, state];
     return [

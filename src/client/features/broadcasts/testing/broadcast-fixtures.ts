@@ -120,6 +120,7 @@ export function analytics(overrides: Partial<BroadcastAnalytics> = {}): Broadcas
     avgResponseTimeMinutes: 150,
     pendingCount: 0,
     unknownCount: 2,
+    unconfirmedCount: 0,
     funnel: [
       { stage: 'attempted', count: 100 },
       { stage: 'sent', count: 95 },
@@ -150,6 +151,7 @@ export function recipient(n: number, overrides: Partial<BroadcastRecipient> = {}
     contactProfileName: null,
     phoneNumber: `+97150123456${n}`,
     state: 'sent',
+    unconfirmed: false,
     messageStatus: 'delivered',
     errorCode: null,
     errorMessage: null,

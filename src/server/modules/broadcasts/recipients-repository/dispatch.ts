@@ -230,8 +230,24 @@ export async function findRecipientStates(
 }
 
 /**
+ * Locks the rows among `ids` still queued (`pending`) that no other transaction holds (a claim takes
+ * its rows the same way), skipping the others; answers the ids locked.
+ */
+export async function lockQueuedRecipients(db: Queryable, organizationId: string, ids: string[]): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .select({ id: broadcastRecipients.id })
+    .from(broadcastRecipients)
+    .where(and(eq(broadcastRecipients.organizationId, organizationId), inArray(broadcastRecipients.id, ids), eq(broadcastRecipients.state, 'pending')))
+    .for('update', { skipLocked: true });
+  return rows.map((row) => row.id);
+}
+
+/**
  * Applies status webhooks to the recipients they name, in one statement: a `sending` or `ambiguous`
- * row becomes `sent` (or `failed` with Meta's code and reason); a `sent` row becomes `failed` when
+ * row becomes `sent` (or `failed` with Meta's code and reason); a `pending` row whose message never
+ * got a wamid (its last send was never answered, and Send again queued it) becomes `sent` when Meta
+ * reports that send accepted (the caller locked it first); a `sent` row becomes `failed` when
  * Meta later reports its message failed, unless it was delivered (a failure beats `sent` but not
  * `delivered`, as for the message). Nothing else moves (no state goes backwards). Answers the rows
  * that changed, with their message and the reported wamid.
@@ -259,6 +275,9 @@ export async function applyRecipientReports(
       from v
       where r.organization_id = ${organizationId}::uuid and r.id = v.id and (
         r.state in ('sending', 'ambiguous')
+        or (r.state = 'pending' and v.outcome = 'sent' and exists (
+          select 1 from ${messages} m where m.organization_id = r.organization_id and m.id = r.message_id and m.wamid is null
+        ))
         or (r.state = 'sent' and v.outcome = 'failed' and (r.wamid is null or r.wamid = v.wamid) and not exists (
           select 1 from ${messages} m where m.organization_id = r.organization_id and m.id = r.message_id and ${messageDelivered('m')}
         ))

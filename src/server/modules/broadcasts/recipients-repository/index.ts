@@ -3,3 +3,4 @@ export * from './audience-and-listing';
 export * from './audience-sample';
 export * from './dispatch';
 export * from './audience-opt-out';
+export * from './unconfirmed';
