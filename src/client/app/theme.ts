@@ -1,5 +1,6 @@
 import { createTheme } from '@mui/material/styles';
 import type {} from '@mui/material/themeCssVarsAugmentation';
+import type {} from '@mui/x-data-grid/themeAugmentation';
 import { FONT_FACES, FONT_STACK } from './fonts';
 
 /**
@@ -78,6 +79,14 @@ export const theme = createTheme({
     MuiTextField: { defaultProps: { fullWidth: true } },
     MuiTooltip: { defaultProps: { arrow: true } },
     MuiAlert: { styleOverrides: { root: { borderRadius: 10 } } },
+    MuiDataGrid: {
+      styleOverrides: {
+        // The last column's resize handle is centred on its right edge, 5 px past the grid's content,
+        // so a grid whose columns fit would still scroll 5 px sideways. Clipped to its column (as the
+        // grid does itself once its columns overflow), it stays usable and the grid fits.
+        root: { '& .MuiDataGrid-columnHeader--last': { overflow: 'hidden' } },
+      },
+    },
     MuiListItemButton: {
       styleOverrides: {
         root: ({ theme: t }) => ({

@@ -25,7 +25,8 @@ function StackedCell<Row extends GridValidRowModel>({ primary, secondary, params
             key={column.field}
             sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0, maxWidth: '100%', typography: 'caption', color: 'text.secondary', whiteSpace: 'normal', overflowWrap: 'anywhere' }}
           >
-            <span>{column.headerName}:</span>
+            {/* The label keeps its width: a long value wraps beside it instead of breaking the label letter by letter. */}
+            <Box component="span" sx={{ flexShrink: 0 }}>{column.headerName}:</Box>
             <Box component="span" sx={{ minWidth: 0, color: 'text.primary' }}>
               {contentOf(column, params)}
             </Box>

@@ -13,6 +13,7 @@ import { useMemo, useState } from 'react';
 import { useDeleteCannedResponseMutation, useGetCannedResponsesQuery } from '@client/api/canned-responses-endpoints';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { actionsColumn, PagedDataGrid, useServerPagination } from '@client/components/paged-data-grid';
+import { useStackedColumns } from '@client/components/stacked-columns';
 import { useRecordAction } from '@client/components/toast/use-record-action';
 import { useSession } from '@client/session/use-session';
 import type { CannedResponse } from '@shared/api/canned-responses';
@@ -66,6 +67,7 @@ export default function CannedResponsesTab() {
       )),
     ];
   }, [canManage]);
+  const layout = useStackedColumns(columns);
 
   const confirmDelete = async () => {
     if (!deleting) return;
@@ -93,7 +95,7 @@ export default function CannedResponsesTab() {
       ) : (
         <PagedDataGrid
           page={pageOf(data?.data, data?.pagination.total, isFetching)}
-          columns={columns}
+          {...layout}
           emptyText="No canned responses yet"
           label="Canned responses"
         />

@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import type { GridColDef } from '@mui/x-data-grid';
 import { format } from 'date-fns';
 import { PagedDataGrid, useServerPagination } from '@client/components/paged-data-grid';
+import { useStackedColumns } from '@client/components/stacked-columns';
 import type { OrganizationSettingChange, OrganizationSettingName, OrganizationSettingValue } from '@shared/api/organization-settings';
 import { useGetOrganizationSettingChangesQuery } from './organization-settings-api';
 
@@ -45,10 +46,11 @@ const COLUMNS: GridColDef<OrganizationSettingChange>[] = [
   },
 ];
 
-/** The settings' change log, newest first, a page at a time: when, who, what, from → to. */
+/** The settings' change log, newest first, a page at a time: when, who, what, from → to (stacked under When on a phone). */
 export function SettingChangesGrid() {
   const { query, pageOf } = useServerPagination(PAGE_SIZE);
   const { data, isFetching, isError } = useGetOrganizationSettingChangesQuery(query);
+  const layout = useStackedColumns(COLUMNS);
   return (
     <Stack spacing={1.5}>
       <Typography variant="h6" component="h2">
@@ -59,7 +61,7 @@ export function SettingChangesGrid() {
       ) : (
         <PagedDataGrid
           page={pageOf(data?.data, data?.pagination.total, isFetching)}
-          columns={COLUMNS}
+          {...layout}
           emptyText="No setting has been changed yet"
           label="Organization setting changes"
         />
