@@ -1,8 +1,7 @@
 import { sql } from 'drizzle-orm';
-import { bigint, bigserial, boolean, foreignKey, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
+import { bigint, bigserial, boolean, index, integer, pgTable, primaryKey, text, uuid } from 'drizzle-orm/pg-core';
 import { MESSAGE_DIRECTIONS } from '../../../shared/api/conversations';
 import { organizationId, timestampTz } from './columns';
-import { conversations } from './conversations';
 
 /*
  * The inbox reports' rollups, kept by triggers on `messages` and `conversation_events` (their migration)
@@ -38,7 +37,9 @@ export const reportMessageCounts = pgTable(
 /**
  * Every period of every conversation (an opening, its first response and its resolve, as the reports
  * define them), computed by the fold from the conversation's history for each conversation noted in
- * `conversation_period_changes`.
+ * `conversation_period_changes`. No foreign key: checking one would share-lock the conversations the
+ * fold writes for, which writers lock for update in their own order (waits, even deadlocks); a deleted
+ * conversation's periods go in the fold its deletion notes (its messages' and resolves' triggers).
  */
 export const conversationPeriods = pgTable(
   'conversation_periods',
@@ -57,8 +58,6 @@ export const conversationPeriods = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.conversationId, t.openingSortKey] }),
-    foreignKey({ columns: [t.organizationId, t.conversationId], foreignColumns: [conversations.organizationId, conversations.id] })
-      .onDelete('cascade'),
     // The reports read the periods opened in a range.
     index('conversation_periods_org_opened_idx').on(t.organizationId, t.openedAt),
   ],

@@ -1,0 +1,1 @@
+ALTER TABLE "conversation_periods" DROP CONSTRAINT "conversation_periods_organization_id_conversation_id_conversations_organization_id_id_fk";
