@@ -12,7 +12,7 @@ import { listMemberPeople } from '../members';
 import { recordActivity } from '../timeline';
 import { assignmentCountsOf, countScopeOf, statusCountsOf } from './inbox-counts';
 import { readCountCells } from './inbox-counts-repository';
-import { listConversations, listConversationsByIds } from './inbox-list-repository';
+import { countListConversations, listConversationPage, listConversationsByIds, type ListRequest } from './inbox-list-repository';
 import { conversationTable, selectConversationViews } from './conversation-view-repository';
 import {
   findConversation, findOrCreateConversation, lockConversation, lockConversations, moveStatus, updateConversationState, type ConversationRow,
@@ -47,15 +47,26 @@ export interface ListQuery extends PageRequest {
 
 /** One page of the viewer's list, newest activity first. */
 export async function listInbox(db: Database, viewer: Viewer, query: ListQuery): Promise<ConversationPage> {
-  const { rows, total } = await listConversations(db, viewer, {
+  const request: ListRequest = {
     filter: query.filter,
     status: query.status,
     search: query.search || undefined,
     mentioned: query.mentioned === 'me',
     offset: offsetOf(query),
     limit: query.limit,
-  });
+  };
+  const [rows, total] = await Promise.all([listConversationPage(db, viewer, request), listTotal(db, viewer, request)]);
   return toPage(rows, query, total);
+}
+
+/**
+ * How many conversations the list has: a list by filter and status alone is a sum of the inbox's count
+ * cells (read once for the requests that arrive together); a search or the Mentions list is counted.
+ */
+async function listTotal(db: Database, viewer: Viewer, request: ListRequest): Promise<number> {
+  if (request.search !== undefined || request.mentioned) return countListConversations(db, viewer, request);
+  const counts = statusCountsOf(await readCountCells(db, countScopeOf(viewer)), viewer, request.filter);
+  return request.status ? counts[request.status] : counts.all;
 }
 
 /** The named conversations the viewer sees (any filter), and which of the ids are not among them. */

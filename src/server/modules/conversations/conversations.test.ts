@@ -157,6 +157,19 @@ describe('who sees which conversations', () => {
     expect(inProgress.all).toBe(everything.filter((c) => c.status === 'in_progress').length);
   });
 
+  it('gives each list by filter and status the total of its own conversations', async () => {
+    await patch(suite.admin, unassigned, 'status', { status: 'in_progress' });
+    for (const member of [agent, suite.admin]) {
+      for (const filter of ['all', 'mine', 'unassigned']) {
+        for (const status of ['', '&status=open', '&status=in_progress', '&status=resolved']) {
+          const page = await list(member, `?filter=${filter}${status}&limit=1000`);
+          expect({ filter, status, total: page.pagination.total }).toEqual({ filter, status, total: page.data.length });
+        }
+      }
+    }
+    expect((await list(agent, '?filter=unassigned&status=in_progress')).pagination.total).toBeGreaterThan(0);
+  });
+
   it('answers counts asked together (read by one statement) each in its own member\'s scope', async () => {
     const countsOf = async (member: typeof agent) => (await member.request({ method: 'GET', url: '/api/conversations/status/counts' })).json();
     const alone = { agent: await countsOf(agent), admin: await countsOf(suite.admin) };

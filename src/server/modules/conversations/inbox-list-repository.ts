@@ -53,16 +53,26 @@ export interface ListRequest {
   limit: number;
 }
 
-/** One page of a list, newest activity first, and how many conversations the whole list has. */
-export async function listConversations(db: Queryable, viewer: Viewer, request: ListRequest): Promise<{ rows: Conversation[]; total: number }> {
-  const { status } = request;
+/** The list's conditions: one per index walked (see `scopeOf`), each narrowed to the status and the mentions asked for. */
+function branchesOf(viewer: Viewer, request: ListRequest): SQL[] {
   const mentioned = request.mentioned ? mentionsUserIn(viewer.organizationId, viewer.userId) : undefined;
-  const branches = scopeOf(viewer, request.filter).map((branch) => and(branch, status ? eq(conversations.status, status) : undefined, mentioned) as SQL);
-  const contactCondition = request.search ? contactMatching(request.search) : undefined;
-  const page = pageOf(branches, contactCondition, request.offset, request.limit);
-  const rows = await selectConversationViews(db, page, undefined, sql`order by ${activityOrder}`);
-  const [{ total }] = rowsOf<{ total: number }>(await db.execute(sql`select count(*)::int as total from ${allOf(branches, contactCondition)}`));
-  return { rows, total: Number(total) };
+  return scopeOf(viewer, request.filter).map((branch) => and(branch, request.status ? eq(conversations.status, request.status) : undefined, mentioned) as SQL);
+}
+
+const contactConditionOf = (request: ListRequest) => (request.search ? contactMatching(request.search) : undefined);
+
+/** One page of a list, newest activity first. */
+export function listConversationPage(db: Queryable, viewer: Viewer, request: ListRequest): Promise<Conversation[]> {
+  const page = pageOf(branchesOf(viewer, request), contactConditionOf(request), request.offset, request.limit);
+  return selectConversationViews(db, page, undefined, sql`order by ${activityOrder}`);
+}
+
+/** How many conversations the whole list has. */
+export async function countListConversations(db: Queryable, viewer: Viewer, request: ListRequest): Promise<number> {
+  const [{ total }] = rowsOf<{ total: number }>(
+    await db.execute(sql`select count(*)::int as total from ${allOf(branchesOf(viewer, request), contactConditionOf(request))}`),
+  );
+  return Number(total);
 }
 
 interface ConversationKey {
