@@ -14,6 +14,11 @@ const SUITE = 'broadcast-dispatch';
 /** The big tag; BENCH_BROADCAST_CONTACTS makes a quicker, smaller run. */
 const CONTACTS = Number(process.env.BENCH_BROADCAST_CONTACTS ?? 100_000);
 const FAST = 1_000;
+/**
+ * How each send is fenced before its call (BROADCAST_SEND_FENCE), each measured at FAST in the same run
+ * (BENCH_DISPATCH_FENCES, comma-separated); the last one also runs the slow pace. The default comes last.
+ */
+const FENCES = (process.env.BENCH_DISPATCH_FENCES ?? 'watermark,each-send').split(',').map((fence) => fence.trim()).filter(Boolean);
 const SLOW = 80;
 /** At 80/s all 100,000 would take 21 minutes: the slow run sends a 60-second tag (a random sample of the contacts). */
 const SLOW_SECONDS = 60;
@@ -72,7 +77,15 @@ interface DispatchRun {
   windowRate: number | null;
   latencies: Map<string, Latency>;
   machineBusy: number | null;
+  /** PostgreSQL transactions committed per second from the broadcast's creation until it settled (every process's). */
+  commitsPerSecond: number;
   audit: Audit;
+}
+
+/** Transactions committed in the bench's database so far. */
+async function commits(db: Client): Promise<number> {
+  const { rows } = await db.query<{ n: string }>('select xact_commit as n from pg_stat_database where datname = current_database()');
+  return Number(rows[0]?.n ?? 0);
 }
 
 /** One broadcast at `pace`: created (timed), the API's latency measured while it goes out, then settled and audited. */
@@ -86,6 +99,8 @@ async function dispatch(
 ): Promise<DispatchRun> {
   await sandbox.resetSends();
   await setPace(api, sandbox, pace);
+  const committedBefore = await commits(db);
+  const startedAt = Date.now();
   const { created, ms: createMs } = await api.createBroadcast(
     { templateId: org.templateId, parameters: broadcastParameters(org.parameterCount), tagIds: [tagId] },
     randomUUID(),
@@ -106,6 +121,9 @@ async function dispatch(
     report: (b) => process.stderr.write(`  ${label}: ${n(b.sentCount)} sent, ${n(b.failedCount)} failed, ${n(b.pendingCount)} pending\n`),
   });
   const machineBusy = busy();
+  // The statistics collector reports with a delay of up to a second (PostgreSQL 15 flushes at transaction end, or after 1 s idle).
+  await new Promise((resolve) => setTimeout(resolve, 1_500));
+  const commitsPerSecond = ((await commits(db)) - committedBefore) / ((Date.now() - 1_500 - startedAt) / 1000);
   const sends = await sandbox.sends();
   const number = sends.numbers[BENCH_ACCOUNT.phoneNumberId];
   const seconds = number?.firstAt && number.lastAt ? (number.lastAt - number.firstAt) / 1000 : 0;
@@ -122,6 +140,7 @@ async function dispatch(
     windowRate: after.total > before.total ? windowRate : null,
     latencies,
     machineBusy,
+    commitsPerSecond,
     audit: await audit(db, created.id, await sandbox.counts()),
   };
 }
@@ -142,6 +161,7 @@ function runRows(run: DispatchRun, pace: number, baseline: Map<string, Latency>)
     row(`${run.label}: lost (total − accepted − failed)`, n(a.lost), `0 (${verdict(a.lost === 0)})`),
     row(`${run.label}: recipients by state`, Object.entries(a.states).map(([state, count]) => `${state} ${n(count)}`).join(', ')),
     row(`${run.label}: machine busy during the dispatch`, run.machineBusy === null ? 'unknown' : `${Math.round(run.machineBusy * 100)}% of ${os.cpus().length} CPUs`),
+    row(`${run.label}: PostgreSQL commits per second (create to settled)`, run.commitsPerSecond.toFixed(0)),
   ];
   for (const [path, during] of run.latencies) {
     const idle = baseline.get(named(path));
@@ -172,8 +192,13 @@ async function measure(stack: BroadcastStack): Promise<BenchRow[]> {
     // The contacts list, the broadcasts list and the big broadcast's progress (what its screen polls).
     const paths = (bigBroadcastId: string) => ['/api/contacts?page=1', '/api/broadcast?page=1', `/api/broadcast/${bigBroadcastId}`];
 
-    process.stderr.write(`  ${SUITE}: ${n(CONTACTS)} at ${FAST}/s...\n`);
-    const fast = await dispatch(stack, api, sandbox, db, org, { label: `${n(CONTACTS)} at ${FAST}/s`, pace: FAST, tagId: allTag, paths });
+    const fastRuns: DispatchRun[] = [];
+    for (const fence of FENCES) {
+      if (FENCES.length > 1) await stack.parley.restartWith({ BROADCAST_SEND_FENCE: fence });
+      process.stderr.write(`  ${SUITE}: ${n(CONTACTS)} at ${FAST}/s, fence ${fence}...\n`);
+      fastRuns.push(await dispatch(stack, api, sandbox, db, org, { label: `${n(CONTACTS)} at ${FAST}/s, fence ${fence}`, pace: FAST, tagId: allTag, paths }));
+    }
+    const fast = fastRuns[fastRuns.length - 1];
     // The same requests with nothing dispatching (the big broadcast done, its rows in place).
     const baseline = new Map<string, Latency>();
     for (const path of paths(fast.broadcastId)) baseline.set(named(path), await latencyOf(stack, api, path));
@@ -181,7 +206,7 @@ async function measure(stack: BroadcastStack): Promise<BenchRow[]> {
     const slow = await dispatch(stack, api, sandbox, db, org, {
       label: `${n(slowRecipients)} at ${SLOW}/s (${SLOW_SECONDS} s)`, pace: SLOW, tagId: sampleTag, paths: () => paths(fast.broadcastId),
     });
-    rows.push(...runRows(fast, FAST, baseline), ...runRows(slow, SLOW, baseline));
+    rows.push(...fastRuns.flatMap((run) => runRows(run, FAST, baseline)), ...runRows(slow, SLOW, baseline));
     for (const [path, idle] of baseline) {
       rows.push(row(`GET ${path} with no dispatch (after the ${FAST}/s run), ${CONNECTIONS} connection`, `p50 ${ms(idle.p50)} / p99 ${ms(idle.p99)}, ${idle.perSecond.toFixed(0)} req/s`));
     }

@@ -3,7 +3,7 @@ import { uuidv7 } from '../../lib/ids';
 import { noteChangesAcrossOrganizations, noteRecipientChanges } from '../broadcast-summary';
 import { lockOutboundMessages, recordOutboundOutcomes, storeOutboundBatch } from '../conversations';
 import {
-  assignSlots, claimDueRecipients, expireLeases, settleAttempt, type SendSettlement,
+  assignSlots, claimDueRecipients, expireLeases, settleAttempt, stampSlots, type FencedSend, type SendSettlement,
 } from './recipients-repository';
 import {
   completeSettledBroadcasts, findBroadcastSends, lockSettledBroadcasts, markBroadcastsProcessing, pauseBroadcast,
@@ -105,14 +105,21 @@ export async function claimBatch(
  * wall clock) in ONE transaction, which must commit BEFORE the batch's first send: the lease
  * reconcile counts a row whose attempt has no watermark as never sent.
  */
-export async function startAttempt(db: Database, batch: ClaimedBatch, watermark: { sendThrough: Date; slotAt: Date[] }): Promise<void> {
+export async function startAttempt(db: Database, batch: ClaimedBatch, watermark: { sendThrough: Date; slotAt: Date[] | null }): Promise<void> {
+  const { slotAt } = watermark;
   await db.transaction(async (tx) => {
     await insertAttempt(tx, batch.attemptId, watermark.sendThrough);
-    await assignSlots(tx, batch.organizationId, batch.attemptId, {
-      ids: batch.items.map((item) => item.recipientId),
-      slotAt: watermark.slotAt,
-    });
+    // Without slots now, each row's is written by `fenceSend` right before its call.
+    if (slotAt) await assignSlots(tx, batch.organizationId, batch.attemptId, { ids: batch.items.map((item) => item.recipientId), slotAt });
   });
+}
+
+/**
+ * The sends about to start (of any batches) get `at` as their slot, committed in one statement before
+ * any of their calls: a row left without a slot was never handed to Meta.
+ */
+export async function fenceSends(db: Database, sends: readonly FencedSend[], at: Date): Promise<void> {
+  await stampSlots(db, sends, at);
 }
 
 /** The heartbeat: every in-flight attempt's watermark moves to `sendThrough`, in one statement. */
@@ -249,4 +256,5 @@ export async function completeIdleBroadcasts(db: Database): Promise<void> {
 
 // The dispatcher's other reads and writes: which organizations have sends due, and each number's pace.
 export { organizationsSending } from './broadcasts-repository';
+export type { FencedSend };
 export { reserveSlots, slowDown, type ThrottlePolicy } from './send-buckets-repository';

@@ -11,6 +11,7 @@ import { postWebhook, sandboxNumber, saveConfig } from '../../testing/whatsapp-t
 import { attachWamid } from '../conversations/message-delivery-service';
 import { DEFAULT_RETRY_POLICY } from './dispatch-outcomes';
 import { settleBatch, sweepStaleAttempts } from './dispatch-service';
+import { BroadcastDispatcher } from './dispatcher';
 import {
   broadcastRow, dispatchSuite, interruptedSends, queueBroadcast, recipientRows, setBroadcastStatus,
 } from './dispatch-test-fixtures';
@@ -146,6 +147,32 @@ describe('after a crash, the send watermark tells rows never handed to Meta from
       expect(sendsTo(r.waId)).toBe(1);
     }
     expect((await broadcastRow(db(), queued.broadcastId)).status).toBe('completed');
+  });
+
+  it('with each send fenced on its own, every send commits its slot before its call and is sent once', async () => {
+    const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(6) });
+    const fenced = new BroadcastDispatcher(db(), app().whatsappAccounts, app().log, { fence: 'each-send' });
+    const slotsAtCall: Array<Date | null> = [];
+    const send = GraphClient.prototype.sendTemplate;
+    jest.spyOn(GraphClient.prototype, 'sendTemplate').mockImplementation(async function (this: GraphClient, ...args) {
+      const [row] = await db().select().from(broadcastRecipients).where(eq(broadcastRecipients.id, args[2]?.callbackData ?? ''));
+      slotsAtCall.push(row.slotAt);
+      return send.apply(this, args);
+    });
+    try {
+      await fenced.drain();
+    } finally {
+      jest.restoreAllMocks();
+      await fenced.stop();
+    }
+    await settle();
+    // Each row's slot was committed when its call started.
+    expect(slotsAtCall).toHaveLength(6);
+    expect(slotsAtCall.every((at) => at instanceof Date)).toBe(true);
+    for (const r of queued.recipients) {
+      expect(await recipient(r.id)).toMatchObject({ state: 'sent', slotAt: expect.any(Date) });
+      expect(sendsTo(r.waId)).toBe(1);
+    }
   });
 
   it('a settled batch leaves no watermark; its rows keep their slots', async () => {

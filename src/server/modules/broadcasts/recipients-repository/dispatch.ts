@@ -154,6 +154,26 @@ export async function assignSlots(
     where r.organization_id = ${organizationId}::uuid and r.id = v.id and r.attempt_id = ${attemptId}::uuid`);
 }
 
+/** One send of a claimed batch, named for its fence. */
+export interface FencedSend {
+  organizationId: string;
+  attemptId: string;
+  recipientId: string;
+}
+
+/** Gives these sends (of any batches) the slot `at`, in one statement: their fence, committed before their calls. */
+export async function stampSlots(db: Queryable, sends: readonly FencedSend[], at: Date): Promise<void> {
+  if (sends.length === 0) return;
+  await db.execute(sql`
+    update ${broadcastRecipients} r set slot_at = ${at.toISOString()}::timestamptz
+    from unnest(
+      ${sql.param(sends.map((send) => send.organizationId))}::uuid[],
+      ${sql.param(sends.map((send) => send.attemptId))}::uuid[],
+      ${sql.param(sends.map((send) => send.recipientId))}::uuid[]
+    ) as v(organization_id, attempt_id, id)
+    where r.organization_id = v.organization_id and r.id = v.id and r.attempt_id = v.attempt_id`);
+}
+
 /**
  * Rows still `sending` after their lease ran out were interrupted (the process died or lost the
  * database). The rule, decided here:
