@@ -1,5 +1,6 @@
 import { randomInt, randomUUID } from 'node:crypto';
 import type { Client } from 'pg';
+import type { BroadcastAnalytics } from '@shared/api/broadcasts';
 import { audit, connect, sendingIds, waitUntilSettled, type Audit } from './broadcast-audit';
 import { ParleyApi, SandboxControl } from './broadcast-clients';
 import { broadcastParameters, createTag, seedContacts, setPace, setUpOrganization, type BenchOrg } from './broadcast-setup';
@@ -15,6 +16,13 @@ const KILLS = env('BENCH_CRASH_KILLS', 3);
 /** 10,000 recipients at 250 msg/s: about 40 s of sending, restarts aside. */
 const RECIPIENTS = env('BENCH_CRASH_RECIPIENTS', 10_000);
 const PACE = env('BENCH_CRASH_PACE', 250);
+/** The goal for what one kill may leave unknown: what the pace sends in this long. */
+const UNKNOWN_PER_KILL_MS = 150;
+/**
+ * A short grace period, so the bench sees every unknown recipient offered Send again ("Not confirmed by
+ * WhatsApp") after it: 15 s instead of 15 minutes.
+ */
+const GRACE_MINUTES = 0.25;
 /** A kill comes at a random moment this long after the server (re)started sending. */
 const KILL_AFTER_MS = { min: 1_000, max: 8_000 };
 /** A marketing template with a text header: the dispatcher sends text parameters only. */
@@ -27,6 +35,7 @@ const SANDBOX_ENV = { SANDBOX_MPS: '1000', SANDBOX_STATUS_BATCH_MS: '200', SANDB
  */
 const PARLEY_ENV: Record<string, string> = {
   BROADCAST_LEASE_SECONDS: '15',
+  BROADCAST_UNKNOWN_GRACE_MINUTES: String(GRACE_MINUTES),
   ...(JSON.parse(process.env.BENCH_CRASH_PARLEY_ENV ?? '{}') as Record<string, string>),
 };
 
@@ -42,6 +51,8 @@ interface Kill {
    * counting those an earlier kill left `sending` whose lease has not run out yet.
    */
   inFlight: number;
+  /** Of those, how many ended unknown (the rest were settled from status callbacks or stored answers). */
+  unknown: number;
   /** Seconds the server took to come back. */
   restartSeconds: number;
 }
@@ -52,6 +63,26 @@ interface CrashRun {
   seconds: number;
   /** Callbacks the sandbox could not deliver and webhook events Parley did not process, when the audit ran. */
   leftovers: { sandboxPending: number; unprocessedEvents: number };
+  /** Unknown recipients the broadcast's analytics offered to Send again once the grace period had passed. */
+  offeredAgain: number;
+}
+
+/** Of these recipients, how many are unknown (ambiguous) now. */
+async function unknownAmong(db: Client, ids: readonly string[]): Promise<number> {
+  const { rows } = await db.query<{ n: number }>(`select count(*)::int as n from broadcast_recipients where id = any($1::uuid[]) and state = 'ambiguous'`, [ids]);
+  return Number(rows[0]?.n ?? 0);
+}
+
+/** Waits out the grace period since the last unknown recipient's send, then asks the analytics how many are offered Send again. */
+async function offeredAgain(api: ParleyApi, db: Client, broadcastId: string): Promise<number> {
+  const { rows } = await db.query<{ last: Date | null }>(
+    `select max(coalesce(slot_at, updated_at)) as last from broadcast_recipients where broadcast_id = $1 and state = 'ambiguous'`,
+    [broadcastId],
+  );
+  const last = rows[0]?.last;
+  if (last) await sleep(Math.max(0, new Date(last).getTime() + GRACE_MINUTES * 60_000 + 1_000 - Date.now()));
+  const analytics = await api.request<BroadcastAnalytics>('GET', `/api/broadcast/${broadcastId}/analytics`);
+  return analytics.unconfirmedCount;
 }
 
 /** One broadcast, the server SIGKILLed `KILLS` times while it goes out and restarted each time, then settled and audited. */
@@ -63,6 +94,7 @@ async function crashRun(stack: BroadcastStack, api: ParleyApi, sandbox: SandboxC
   );
   const started = Date.now();
   const kills: Kill[] = [];
+  const killedIds: string[][] = [];
   const interruptedIds = new Set<string>();
   for (let k = 0; k < KILLS; k += 1) {
     await sleep(KILL_AFTER_MS.min + randomInt(KILL_AFTER_MS.max - KILL_AFTER_MS.min));
@@ -75,20 +107,26 @@ async function crashRun(stack: BroadcastStack, api: ParleyApi, sandbox: SandboxC
     for (const id of interrupted) interruptedIds.add(id);
     const restarting = Date.now();
     await stack.parley.start();
-    kills.push({ at, inFlight: interrupted.length, restartSeconds: (Date.now() - restarting) / 1000 });
+    killedIds.push(interrupted);
+    kills.push({ at, inFlight: interrupted.length, unknown: 0, restartSeconds: (Date.now() - restarting) / 1000 });
     process.stderr.write(`  kill ${k + 1} at ${at.toFixed(1)} s: ${interrupted.length} in flight; back in ${kills[k].restartSeconds.toFixed(1)} s\n`);
   }
   const settled = await waitUntilSettled(api, sandbox, db, created.id, {
     timeoutMs: 600_000,
     report: (b) => process.stderr.write(`  ${n(b.sentCount)} sent, ${n(b.failedCount)} failed, ${n(b.unknownCount)} unknown, ${n(b.pendingCount)} pending\n`),
   });
+  for (const [k, ids] of killedIds.entries()) kills[k].unknown = await unknownAmong(db, ids);
   return {
     kills,
     audit: await audit(db, created.id, await sandbox.counts()),
     seconds: (Date.now() - started) / 1000,
     leftovers: { sandboxPending: settled.sandboxPending, unprocessedEvents: settled.unprocessedEvents },
+    offeredAgain: await offeredAgain(api, db, created.id),
   };
 }
+
+/** What the pace sends in UNKNOWN_PER_KILL_MS: 38 at 250 msg/s. */
+const unknownPerKillGoal = () => Math.round((PACE * UNKNOWN_PER_KILL_MS) / 1000);
 
 const lostBesidesUnknown = (a: Audit) => a.lost - (a.unknown - a.unknownAccepted);
 
@@ -110,6 +148,16 @@ function runRows(i: number, run: CrashRun): BenchRow[] {
       `${label}: unknown vs in flight at the kills`,
       `${n(a.unknown)} unknown (${n(a.unknownAccepted)} of them accepted by the sandbox) of ${n(inFlightTotal)} in flight`,
       `≤ in flight (${verdict(a.unknown <= inFlightTotal)})`,
+    ),
+    row(
+      `${label}: unknown per kill`,
+      kills.length ? kills.map((k) => n(k.unknown)).join(', ') : 'no kill',
+      `≤ ${n(unknownPerKillGoal())} each (${verdict(kills.every((k) => k.unknown <= unknownPerKillGoal()))})`,
+    ),
+    row(
+      `${label}: unknown offered Send again after the grace period (${GRACE_MINUTES * 60} s)`,
+      `${n(run.offeredAgain)} of ${n(a.unknown)}`,
+      `all (${verdict(run.offeredAgain === a.unknown)})`,
     ),
     row(`${label}: shown sent but never accepted by the sandbox`, n(a.sentNotAccepted), `0 (${verdict(a.sentNotAccepted === 0)})`),
     row(
@@ -147,12 +195,20 @@ async function measure(stack: BroadcastStack): Promise<BenchRow[]> {
     const lost = sum((r) => lostBesidesUnknown(r.audit));
     const unknown = sum((r) => r.audit.unknown);
     const overInFlight = runs.filter((r) => r.audit.unknown > r.kills.reduce((s, k) => s + k.inFlight, 0)).length;
+    const perKill = runs.flatMap((r) => r.kills.map((k) => k.unknown));
+    const notOffered = sum((r) => r.audit.unknown - r.offeredAgain);
     rows.push(
       row('all runs: kills, recipients in flight at them', `${kills} kills, ${n(inFlightTotal)} in flight`),
       row('all runs: sent twice', n(duplicates), `0 (${verdict(duplicates === 0)})`),
       row('all runs: never attempted', n(neverAttempted), `0 (${verdict(neverAttempted === 0)})`),
       row('all runs: lost besides the unknown', n(lost), `0 (${verdict(lost === 0)})`),
       row('all runs: unknown', `${n(unknown)} (${n(inFlightTotal - unknown)} of the in-flight ones reconciled as sent from status callbacks or stored answers)`, `≤ in flight in every run (${verdict(overInFlight === 0)})`),
+      row(
+        'all runs: unknown per kill (mean, max)',
+        perKill.length ? `${(perKill.reduce((a, b) => a + b, 0) / perKill.length).toFixed(1)}, ${Math.max(...perKill)}` : 'no kill',
+        `≤ ${unknownPerKillGoal()} (${verdict(perKill.every((u) => u <= unknownPerKillGoal()))})`,
+      ),
+      row('all runs: unknown left without Send again after the grace period', n(notOffered), `0 (${verdict(notOffered === 0)})`),
     );
     return rows;
   } finally {

@@ -38,7 +38,7 @@ const BROADCAST_LIST: BroadcastsResponse = {
 const BROADCAST_ANALYTICS: BroadcastAnalytics = {
   templateName: 'welcome_message', status: 'completed', statusReason: null, totalCount: 120, totalMessagesSent: 112, messagesFailed: 6,
   messagesDelivered: 104, messagesRead: 71, replyCount: 18, totalButtonClicks: 39, uniqueContactsClicked: 33, clickThroughRate: 31.7,
-  engagementRate: 41.3, avgResponseTimeMinutes: 95, pendingCount: 0, unknownCount: 2, unconfirmedCount: 0,
+  engagementRate: 41.3, avgResponseTimeMinutes: 95, pendingCount: 0, unknownCount: 2, unconfirmedCount: 1,
   funnel: [
     { stage: 'attempted', count: 120 }, { stage: 'sent', count: 112 }, { stage: 'delivered', count: 104 }, { stage: 'read', count: 71 }, { stage: 'replied', count: 18 },
   ],
@@ -59,7 +59,7 @@ const BROADCAST_RECIPIENTS: BroadcastRecipientsResponse = {
   data: [
     { id: 'r-1', contactId: 'c-1', contactName: 'Sameer Joshi', contactProfileName: null, phoneNumber: '+919990000155', state: 'sent', unconfirmed: false, messageStatus: 'read', errorCode: null, errorMessage: null, sentAt: '2026-03-05T12:00:05.000Z', deliveredAt: '2026-03-05T12:00:07.000Z', readAt: '2026-03-05T12:03:00.000Z', repliedAt: '2026-03-05T12:10:00.000Z' },
     { id: 'r-2', contactId: 'c-2', contactName: null, contactProfileName: null, phoneNumber: '+971503000103', state: 'failed', unconfirmed: false, messageStatus: null, errorCode: 131026, errorMessage: 'Message undeliverable', sentAt: null, deliveredAt: null, readAt: null, repliedAt: null },
-    { id: 'r-3', contactId: 'c-3', contactName: 'Arjun Reddy', contactProfileName: null, phoneNumber: '+919830000135', state: 'ambiguous', unconfirmed: false, messageStatus: null, errorCode: null, errorMessage: null, sentAt: null, deliveredAt: null, readAt: null, repliedAt: null },
+    { id: 'r-3', contactId: 'c-3', contactName: 'Arjun Reddy', contactProfileName: null, phoneNumber: '+919830000135', state: 'ambiguous', unconfirmed: true, messageStatus: null, errorCode: null, errorMessage: null, sentAt: null, deliveredAt: null, readAt: null, repliedAt: null },
   ],
   pagination: { page: 1, limit: 25, total: 3, totalPages: 1, hasNext: false },
 };

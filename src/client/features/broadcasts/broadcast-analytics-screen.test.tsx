@@ -171,7 +171,7 @@ describe('Broadcast Analytics screen', () => {
     );
     const { user } = renderScreen();
     const section = await screen.findByRole('region', { name: 'Not confirmed by WhatsApp' });
-    expect(section).toHaveTextContent('3 recipients were being sent when Parley stopped, and WhatsApp has not reported them since');
+    expect(section).toHaveTextContent('3 recipients were interrupted mid-send, and WhatsApp has not reported on them since');
 
     await user.click(within(section).getByRole('button', { name: 'View recipients not confirmed by WhatsApp' }));
     const list = await screen.findByRole('dialog', { name: 'Recipients: Not confirmed by WhatsApp' });
@@ -203,7 +203,7 @@ describe('Broadcast Analytics screen', () => {
     analyticsAnswers(() => analytics({ unknownCount: 2, unconfirmedCount: 2 }));
     const { unmount } = renderScreen(['broadcasts:view', 'analytics:view']);
     const section = await screen.findByRole('region', { name: 'Not confirmed by WhatsApp' });
-    expect(section).toHaveTextContent('2 recipients were being sent');
+    expect(section).toHaveTextContent('2 recipients were interrupted mid-send');
     expect(within(section).queryByRole('button', { name: 'Send again' })).not.toBeInTheDocument();
     // Without analytics:view_advanced the recipients are not listed either.
     expect(within(section).queryByRole('button', { name: /^View/ })).not.toBeInTheDocument();

@@ -60,8 +60,8 @@ export function UnconfirmedSection({ count, onDrillDown, canSendAgain, sending, 
       sx={{ flexWrap: 'wrap', '& .MuiAlert-action': { ml: { xs: 0, sm: 'auto' }, pl: { xs: 0, sm: 2 } } }}
     >
       <AlertTitle id="unconfirmed-title">{title}</AlertTitle>
-      {recipients(count)} were being sent when Parley stopped, and WhatsApp has not reported them since: they may not have received
-      this broadcast.
+      {count === 1 ? '1 recipient was' : `${formatCount(count)} recipients were`} interrupted mid-send, and WhatsApp has not reported
+      on them since: they may not have received this broadcast.
       <ConfirmDialog
         open={confirming}
         title={`Send again to ${recipients(count)}?`}
