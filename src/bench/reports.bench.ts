@@ -28,8 +28,8 @@ const P99_TARGET_MS = 200;
 /** The kept figures beside their full recount: rounds of each, alternating, read straight from the database. */
 const SQL_ROUNDS = 15;
 /** Member replies stored per block, with the rollups' triggers on and off, alternating. */
-const WRITES_PER_BLOCK = 100;
-const WRITE_BLOCKS = 4;
+const WRITES_PER_BLOCK = 25;
+const WRITE_BLOCKS = 16;
 /** The triggers that keep the rollups as messages are written. */
 const ROLLUP_TRIGGERS = ['messages_report_insert', 'messages_report_delete', 'messages_report_update'];
 
