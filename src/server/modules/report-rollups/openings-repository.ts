@@ -26,6 +26,8 @@ export type FigureSource = 'kept' | 'recounted';
 
 /** The history index's key at an instant: sort_key begins with the message's whole second, times 2^31. */
 export const sortKeyAt = (instant: SQL) => sql`(floor(extract(epoch from ${instant} - to_timestamp(0)))::bigint * 2147483648)`;
+/** The sort keys of one whole second. */
+export const SECOND_OF_SORT_KEYS = sql`2147483648`;
 
 /** Every instant: a conversation's periods, all of them. */
 export const ALL_TIME: Instants = { start: sql`'-infinity'::timestamptz`, end: sql`'infinity'::timestamptz` };

@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { rowsOf } from '../../db/rows-of';
-import { ALL_TIME, openingsOf, type Instants } from './openings-repository';
+import { ALL_TIME, openingsOf, SECOND_OF_SORT_KEYS, sortKeyAt, type Instants } from './openings-repository';
 
 /**
  * The kept periods (Drizzle only): `conversation_periods` holds every period of every conversation, and
@@ -19,8 +19,14 @@ const noted = (organizationId: string) =>
  * noted conversations' computed now.
  */
 export function periodsIn(organizationId: string, range: Instants) {
+  // A period opened in the range opens with a customer message in it: noted conversations without one
+  // (all of them, after the migration noted every conversation) are skipped by one probe of the history index.
   const fresh = openingsOf(
-    sql`select c.id, c.organization_id from conversations c where c.organization_id = ${organizationId}::uuid and c.id in ${noted(organizationId)}`,
+    sql`select c.id, c.organization_id from conversations c
+      where c.organization_id = ${organizationId}::uuid and c.id in ${noted(organizationId)}
+        and exists (select 1 from messages m where m.conversation_id = c.id
+          and m.sort_key >= ${sortKeyAt(range.start)} and m.sort_key < ${sortKeyAt(range.end)} + ${SECOND_OF_SORT_KEYS}
+          and m.direction = 'inbound' and m.sent_at >= ${range.start} and m.sent_at < ${range.end})`,
     range,
   );
   return sql`(
