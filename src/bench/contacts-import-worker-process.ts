@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import path from 'node:path';
-import type { ServerReady } from './contacts-import-worker';
+import type { ImportManners, ServerReady } from './contacts-import-worker';
 
 /** Running contacts-import-worker.ts's modes from a bench, each in a process of its own. */
 
@@ -45,5 +45,13 @@ export function stopWorkerServer(child: ChildProcess): Promise<void> {
     if (child.exitCode !== null) return resolve();
     child.once('exit', () => resolve());
     child.disconnect();
+  });
+}
+
+/** Turns the server worker's imports' giving way to other requests off or on. */
+export function setImportManners(child: ChildProcess, manners: ImportManners): Promise<void> {
+  return new Promise((resolve) => {
+    child.once('message', () => resolve());
+    child.send(manners);
   });
 }

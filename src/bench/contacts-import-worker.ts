@@ -7,8 +7,9 @@
  *   INSERT of the file's good rows into contacts with all its indexes, and then into every table an
  *   import writes, each in one transaction that is then rolled back and vacuumed away, so the import that
  *   follows finds the tables as they were. Prints one JSON line (BaselineMeasurement).
- * - `serve <pglite | postgres url> [pglite dir]`: the whole server on a port, with the members of two
- *   organizations signed in (ServerReady, sent over IPC); it runs until the bench disconnects.
+ * - `serve <pglite | postgres url> [pglite dir]`: the whole server on a port, with the members of three
+ *   organizations signed in (ServerReady, sent over IPC); it runs until the bench disconnects. An IPC
+ *   message (ImportManners) turns the import's giving way to other requests off or on, answered by 'ok'.
  * - `audit <csv file> <organization id> <tag name> <file name> <pglite | postgres url> [pglite dir]`: the
  *   organization's contacts counted against the file's good rows (contacts-import-audit.ts), once the
  *   server that imported it has stopped (the embedded database has one process at a time). Prints one
@@ -43,15 +44,28 @@ export interface BaselineMeasurement {
   allTablesMs: number;
 }
 
-/** Two organizations of the server: one imports alone, the other while a second member works. */
+/** An organization where one member imports while another works. */
+export interface BusyOrganization {
+  importerCookie: string;
+  memberCookie: string;
+}
+
+/** Organizations of the server: one imports alone, two others while a second member works. */
 export interface ServerReady {
   port: number;
   importerCookie: string;
-  busyImporterCookie: string;
-  busyMemberCookie: string;
+  busy: [BusyOrganization, BusyOrganization];
+}
+
+/** Sent to the server worker: whether imports give way to other requests from now on. */
+export interface ImportManners {
+  importGivesWay: boolean;
 }
 
 const PASSWORD = 'Bench12345';
+let accounts = 0;
+/** An address no other account of this run has (several are made within one millisecond). */
+const uniqueEmail = (kind: string) => `${kind}-${process.pid}-${Date.now()}-${(accounts += 1)}@example.com`;
 
 function open(target: string, pgliteDir: string | undefined): Promise<DatabaseHandle> {
   return target === 'pglite' ? openDatabase({ kind: 'pglite', dataDir: pgliteDir }) : openDatabase({ kind: 'postgres', url: target });
@@ -121,7 +135,7 @@ async function signUp(app: FastifyInstance): Promise<{ cookie: string; organizat
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/signup',
-    payload: { name: 'Bench Importer', email: `importer-${process.pid}-${Date.now()}@example.com`, password: PASSWORD, organizationName: 'Bench Import' },
+    payload: { name: 'Bench Importer', email: uniqueEmail('importer'), password: PASSWORD, organizationName: 'Bench Import' },
   });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.body}`);
   const body = response.json<{ user: { organization: { organizationId: string } } }>();
@@ -130,7 +144,7 @@ async function signUp(app: FastifyInstance): Promise<{ cookie: string; organizat
 
 /** Another member of the organization (its Admin role), signed in. */
 async function secondMember(app: FastifyInstance, organizationId: string): Promise<string> {
-  const email = `member-${process.pid}-${Date.now()}@example.com`;
+  const email = uniqueEmail('member');
   const userId = await insertUser(app.db, { email, name: 'Bench Colleague', passwordHash: await hashPassword(PASSWORD) });
   const roleId = await findAdminRoleId(app.db, organizationId);
   if (!roleId) throw new Error('the organization has no Admin role');
@@ -150,9 +164,16 @@ async function serve(target: string, pgliteDir: string | undefined): Promise<voi
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
     const importer = await signUp(app);
-    const busyImporter = await signUp(app);
-    const busyMemberCookie = await secondMember(app, busyImporter.organizationId);
-    const ready: ServerReady = { port, importerCookie: importer.cookie, busyImporterCookie: busyImporter.cookie, busyMemberCookie };
+    const busyOrganization = async (): Promise<BusyOrganization> => {
+      const busyImporter = await signUp(app);
+      return { importerCookie: busyImporter.cookie, memberCookie: await secondMember(app, busyImporter.organizationId) };
+    };
+    const ready: ServerReady = { port, importerCookie: importer.cookie, busy: [await busyOrganization(), await busyOrganization()] };
+    // The routes read the configuration at each request.
+    process.on('message', (manners: ImportManners) => {
+      config.importGivesWay = manners.importGivesWay;
+      process.send?.('ok');
+    });
     process.send?.(ready);
     await new Promise<void>((resolve) => process.once('disconnect', resolve));
   } finally {

@@ -65,9 +65,14 @@ export class ImportStoppedError extends Error {
  * counts as interrupted). Uploading the same file again completes it: the rows already stored are
  * unchanged, so they are only tagged (already done) and nothing is stored twice, since contacts are
  * unique by number. Importing needs only contacts:import: tagging the imported contacts is part of
- * what an import is.
+ * what an import is. `betweenChunks` runs after each chunk (by default, other work queued meanwhile).
  */
-export async function writeImport(db: Database, request: ImportWriteRequest, pace = new ImportPace()): Promise<ImportWriteResult> {
+export async function writeImport(
+  db: Database,
+  request: ImportWriteRequest,
+  pace = new ImportPace(),
+  betweenChunks: () => Promise<void> = yieldToOtherWork,
+): Promise<ImportWriteResult> {
   const { organizationId, userId, tagName, fileName, contacts } = request;
   const record = await db.transaction(async (tx) => {
     const tagId = await ensureImportTag(tx, organizationId, tagName);
@@ -96,7 +101,7 @@ export async function writeImport(db: Database, request: ImportWriteRequest, pac
       totals.updated += counts.updated;
       totals.unchanged += counts.unchanged;
       await keepStatisticsCurrent(totals.created);
-      await yieldToOtherWork();
+      await betweenChunks();
     }
   }
 
@@ -130,6 +135,7 @@ export async function importCsv(
   db: Database,
   importer: { organizationId: string; userId: string },
   { tagName, fileName, rows }: CsvUpload,
+  betweenChunks?: () => Promise<void>,
 ): Promise<ContactImportResult> {
   const stats = { totalRows: rows.totalRows, created: 0, updated: 0, unchanged: 0, errors: rows.errorCount, warnings: rows.warningCount };
   if (rows.contacts.length === 0) {
@@ -139,7 +145,7 @@ export async function importCsv(
     return { success: false, message, stats, tag: null, errors: rows.errors, warnings: rows.warnings };
   }
 
-  const written = await writeImport(db, { ...importer, tagName, fileName, contacts: rows.contacts });
+  const written = await writeImport(db, { ...importer, tagName, fileName, contacts: rows.contacts }, new ImportPace(), betweenChunks);
   const tag = await getTag(db, importer.organizationId, written.tagId);
   const stillIncomplete = await incompleteImports(db, importer.organizationId, REMINDED_IMPORTS);
   stats.created = written.created;

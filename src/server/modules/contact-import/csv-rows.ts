@@ -63,10 +63,10 @@ const PARSE_SLICE_CHARACTERS = 8 * 1024;
  * slice may end inside a record, even inside a surrogate pair: the parser keeps an unfinished record
  * and joins it to the next slice.
  */
-async function* inSlices(text: AsyncIterable<string>): AsyncGenerator<string> {
+async function* inSlices(text: AsyncIterable<string>, betweenSlices: () => Promise<void>): AsyncGenerator<string> {
   for await (const chunk of text) {
     for (let at = 0; at < chunk.length; at += PARSE_SLICE_CHARACTERS) {
-      if (at > 0) await yieldToOtherWork();
+      if (at > 0) await betweenSlices();
       yield chunk.slice(at, at + PARSE_SLICE_CHARACTERS);
     }
   }
@@ -102,9 +102,10 @@ async function* boundedRecords(text: AsyncIterable<string>): AsyncGenerator<stri
 /**
  * Streams a CSV upload through papaparse (the screen's preview uses the same parser and settings, so
  * line numbers agree: the header is line 1 and every record, blank or quoted across lines, is one line)
- * and checks each row with the shared rules. Memory holds the good rows, never the file.
+ * and checks each row with the shared rules. Memory holds the good rows, never the file. `betweenSlices`
+ * runs before each slice but the first of every chunk of text (by default, other work queued meanwhile).
  */
-export async function checkCsvStream(bytes: Readable): Promise<CheckedCsv> {
+export async function checkCsvStream(bytes: Readable, betweenSlices: () => Promise<void> = yieldToOtherWork): Promise<CheckedCsv> {
   const result: CheckedCsv = { totalRows: 0, contacts: new ContactBatches(), errorCount: 0, errors: [], warningCount: 0, warnings: [] };
   let check: ReturnType<typeof createCsvRowChecker> | undefined;
   let line = 0;
@@ -144,7 +145,7 @@ export async function checkCsvStream(bytes: Readable): Promise<CheckedCsv> {
     });
     parser.once('end', resolve);
     parser.once('error', reject);
-    pipeline(Readable.from(inSlices(boundedRecords(utf8Text(bytes)))), parser).catch(reject);
+    pipeline(Readable.from(inSlices(boundedRecords(utf8Text(bytes)), betweenSlices)), parser).catch(reject);
   });
   if (!check) throw invalidInput('The file is empty. The first line must name the columns, e.g. mobile,name,country_code');
   return result;

@@ -34,13 +34,13 @@ async function nextPart(parts: AsyncIterableIterator<Multipart>): Promise<Multip
 }
 
 /** The file part checked as it streams in; an error the part's own stream raised is the body's. */
-async function checkFilePart(file: Readable): Promise<CheckedCsv> {
+async function checkFilePart(file: Readable, betweenSlices?: () => Promise<void>): Promise<CheckedCsv> {
   let streamError: unknown;
   file.once('error', (error) => {
     streamError = error;
   });
   try {
-    return await checkCsvStream(file);
+    return await checkCsvStream(file, betweenSlices);
   } catch (error) {
     // The check's own refusal (a record over 64 KB, a bad header) stops reading the part, and the
     // part's stream then fails as cut short: that is the refusal's consequence, not its cause.
@@ -50,7 +50,10 @@ async function checkFilePart(file: Readable): Promise<CheckedCsv> {
   }
 }
 
-async function readParts(parts: AsyncIterableIterator<Multipart>): Promise<{ tagName: unknown; fileName: string; rows: CheckedCsv }> {
+async function readParts(
+  parts: AsyncIterableIterator<Multipart>,
+  betweenSlices: (() => Promise<void>) | undefined,
+): Promise<{ tagName: unknown; fileName: string; rows: CheckedCsv }> {
   let tagName: unknown;
   let file: { fileName: string; rows: CheckedCsv } | undefined;
   for (let part = await nextPart(parts); part; part = await nextPart(parts)) {
@@ -60,7 +63,7 @@ async function readParts(parts: AsyncIterableIterator<Multipart>): Promise<{ tag
     }
     if (part.fieldname !== 'file' || file) throw invalidInput(ONE_FILE);
     if (!isAcceptableCsvFile({ name: part.filename, type: part.mimetype })) throw invalidInput(INVALID_CSV_FILE);
-    const rows = await checkFilePart(part.file);
+    const rows = await checkFilePart(part.file, betweenSlices);
     if (part.file.truncated) throw tooLarge(CSV_TOO_LARGE);
     file = { fileName: recordedFileName(part.filename), rows };
   }
@@ -72,12 +75,12 @@ async function readParts(parts: AsyncIterableIterator<Multipart>): Promise<{ tag
  * Reads POST /tags/import's multipart body: `file` and `tagName`, in either order. The file is checked
  * while it streams in (the parser's byte limit stops it at CSV_MAX_BYTES, nothing is buffered whole).
  * A multipart body has no route schema, so the tag name is checked here, with the same shared schema a
- * JSON body would be.
+ * JSON body would be. `betweenSlices` runs between the file's slices (checkCsvStream).
  */
-export async function readCsvUpload(parts: AsyncIterableIterator<Multipart>): Promise<CsvUpload> {
+export async function readCsvUpload(parts: AsyncIterableIterator<Multipart>, betweenSlices?: () => Promise<void>): Promise<CsvUpload> {
   let upload: Awaited<ReturnType<typeof readParts>>;
   try {
-    upload = await readParts(parts);
+    upload = await readParts(parts, betweenSlices);
   } catch (error) {
     throw multipartLimitError(error, UPLOAD_MESSAGES);
   }

@@ -4,7 +4,9 @@ import { CSV_MAX_BYTES } from '@shared/constants';
 import { authOf } from '../../plugins/access';
 import { importCsv, ImportStoppedError } from './contact-import-service';
 import { readCsvUpload } from './csv-upload';
+import { GiveWay } from './give-way';
 import { ImportsInProgress } from './imports-in-progress';
+import { RequestsInFlight } from './requests-in-flight';
 
 /**
  * POST /tags/import: a CSV file of contacts and the tag to put on them, as multipart/form-data. The file
@@ -15,13 +17,17 @@ export async function contactImportRoutes(app: FastifyInstance): Promise<void> {
   // Registered here, in this plugin's own scope: only the import route takes multipart bodies.
   await app.register(multipart, { limits: { fileSize: CSV_MAX_BYTES, files: 1, fields: 4, parts: 5 } });
   const inProgress = new ImportsInProgress();
+  const inFlight = new RequestsInFlight(app.server);
+  app.addHook('onClose', async () => inFlight.detach());
 
   app.post('/import', { config: { access: 'contacts:import', multipart: true } }, async (request, reply) => {
     const auth = authOf(request);
     const release = inProgress.claim(auth.organizationId);
     try {
-      const upload = await readCsvUpload(request.parts());
-      const result = await importCsv(app.db, { organizationId: auth.organizationId, userId: auth.userId }, upload);
+      // Reading the file and writing its rows both let other members' requests go first.
+      const turn = app.config.importGivesWay === false ? undefined : new GiveWay(() => inFlight.othersThan(request.raw)).turn;
+      const upload = await readCsvUpload(request.parts(), turn);
+      const result = await importCsv(app.db, { organizationId: auth.organizationId, userId: auth.userId }, upload, turn);
       if (result.success) app.maintenance.afterBulkWrite();
       return result;
     } catch (error) {
