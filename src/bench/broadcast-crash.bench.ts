@@ -202,7 +202,7 @@ async function measure(stack: BroadcastStack): Promise<BenchRow[]> {
       row('all runs: sent twice', n(duplicates), `0 (${verdict(duplicates === 0)})`),
       row('all runs: never attempted', n(neverAttempted), `0 (${verdict(neverAttempted === 0)})`),
       row('all runs: lost besides the unknown', n(lost), `0 (${verdict(lost === 0)})`),
-      row('all runs: unknown', `${n(unknown)} (${n(inFlightTotal - unknown)} of the in-flight ones reconciled as sent from status callbacks or stored answers)`, `≤ in flight in every run (${verdict(overInFlight === 0)})`),
+      row('all runs: unknown', `${n(unknown)} (the other ${n(inFlightTotal - unknown)} in flight were queued again unsent, or settled from status callbacks or stored answers)`, `≤ in flight in every run (${verdict(overInFlight === 0)})`),
       row(
         'all runs: unknown per kill (mean, max)',
         perKill.length ? `${(perKill.reduce((a, b) => a + b, 0) / perKill.length).toFixed(1)}, ${Math.max(...perKill)}` : 'no kill',
