@@ -77,7 +77,7 @@ const featureBoundaries = {
 const SERVER_MODULES = [
   'health', 'mail', 'roles', 'organizations', 'organization-settings', 'members', 'invitations', 'auth', 'member-preferences', 'member-presence',
   'timeline', 'tags', 'contacts', 'notes', 'contact-import', 'templates', 'canned-responses', 'whatsapp-settings', 'media',
-  'broadcast-summary', 'conversations', 'live', 'automation', 'broadcasts', 'webhooks', 'reports', 'dashboard', 'api-docs', 'accounts',
+  'broadcast-summary', 'conversations', 'live', 'automation', 'broadcasts', 'webhooks', 'report-rollups', 'reports', 'dashboard', 'api-docs', 'accounts',
 ];
 
 const NO_INNER_HTML = { selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']", message: 'Render untrusted text as text.' };

@@ -23,6 +23,7 @@ import { memberPreferencesRoutes } from './modules/member-preferences';
 import { memberRoutes } from './modules/members';
 import { organizationSettingsRoutes } from './modules/organization-settings';
 import { contactNoteRoutes } from './modules/notes';
+import { reportRollupsPlugin } from './modules/report-rollups';
 import { reportRoutes } from './modules/reports';
 import { roleRoutes } from './modules/roles';
 import { tagRoutes } from './modules/tags';
@@ -90,8 +91,9 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(readReceiptsPlugin);
   await app.register(livePlugin, { listen: database.listen });
   await app.register(webhookInboxPlugin, { databaseKind: database.kind });
-  await app.register(broadcastDispatchPlugin, config.broadcastLeaseSeconds ? { leaseSeconds: config.broadcastLeaseSeconds } : {});
+  await app.register(broadcastDispatchPlugin, { leaseSeconds: config.broadcastLeaseSeconds, fence: config.broadcastSendFence });
   await app.register(broadcastSchedulePlugin);
+  await app.register(reportRollupsPlugin);
 
   for (const [routes, prefix] of API_ROUTES) await app.register(routes, { prefix });
   await app.register(spaPlugin);

@@ -119,10 +119,10 @@ test('every URL parameter of every route names a record the matrix can fill', ()
   expect(t.app.routeAccess.flatMap(unfillableParams)).toEqual([]);
 });
 
-test('the only routes open without a session are the sign-in family (with the password reset), health, the API description and the WhatsApp webhook', () => {
+test('the only routes open without a session are the sign-in family (with the password reset and the email confirmation link), health, the API description and the WhatsApp webhook', () => {
   const open = t.app.routeAccess.filter((route) => route.access === 'public').map(name);
   for (const route of open) {
-    expect(route).toMatch(/^(GET|POST) \/api\/(auth\/(verify|login|signup|logout|invitation\/:token|password-reset|password-reset\/confirm)|health|docs|webhooks\/whatsapp)$/);
+    expect(route).toMatch(/^(GET|POST) \/api\/(auth\/(verify|login|signup|logout|invitation\/:token|password-reset|password-reset\/confirm|email-change\/confirm)|health|docs|webhooks\/whatsapp)$/);
   }
 });
 

@@ -107,6 +107,7 @@ const SCREENS: readonly Screen[] = [
   { name: 'Sign up', path: '/login?signup=true', signedIn: false, shown: heading('Create Account & Organization') },
   { name: 'Forgot password', path: '/forgot-password', signedIn: false, shown: heading('Forgot Password') },
   { name: 'Reset password link', path: '/reset-password/an-unused-token', signedIn: false, shown: heading('Set a New Password') },
+  { name: 'Email confirmation link', path: '/confirm-email/an-unused-token', signedIn: false, shown: heading('Confirm Your New Email Address') },
   { name: 'Dashboard', path: '/', signedIn: true, shown: heading(/^Welcome back, /) },
   { name: 'Contacts', path: '/contacts', signedIn: true, shown: heading('Contacts') },
   { name: 'Add Contact dialog', path: '/contacts', signedIn: true, shown: modal('Add Contact', 'Add Contact', heading('Contacts')) },
@@ -160,6 +161,8 @@ const SCREENS: readonly Screen[] = [
     shown: async (page) => {
       await settingsTab('Profile', /^Notifications$/)(page);
       await page.getByRole('list', { name: 'Active sessions' }).waitFor();
+      // The test server sends email, so the address change is offered.
+      await page.getByRole('region', { name: 'Change Email Address' }).waitFor();
     },
   },
   { name: 'Settings: Messaging API', path: '/settings?tab=whatsapp', signedIn: true, shown: settingsTab('Messaging API') },

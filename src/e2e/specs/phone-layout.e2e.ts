@@ -31,6 +31,14 @@ function sidewaysOverflow(target: Page): Promise<number> {
   return target.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 }
 
+/**
+ * How far a grid's headers and rows reach past the grid's own width, i.e. how far it scrolls sideways
+ * inside itself (0 when it does not); the page's width does not show it, the grid clips it.
+ */
+function overflowInside(grid: Locator): Promise<number> {
+  return grid.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => scroller.scrollWidth - scroller.clientWidth);
+}
+
 /** Whether the control lies wholly inside the viewport's width. */
 async function withinWidth(control: Locator): Promise<boolean> {
   const box = await control.boundingBox();
@@ -46,7 +54,8 @@ const SCREENS: ReadonlyArray<readonly [string, string, (target: Page) => Promise
   ['Broadcasts', '/broadcast', (target) => target.getByRole('heading', { name: 'Broadcasts', level: 1 }).waitFor()],
   ['New Broadcast', '/broadcast/new', (target) => target.getByRole('heading', { name: 'New Broadcast', level: 1 }).waitFor()],
   ['Reports', '/reports', (target) => target.locator('dl[aria-label="Summary"]').waitFor()],
-  ['Settings: Profile', '/settings?tab=profile', (target) => target.getByRole('tab', { name: 'Profile', selected: true }).waitFor()],
+  ['Settings: Profile', '/settings?tab=profile', (target) => target.getByRole('region', { name: 'Change Email Address' }).waitFor()],
+  ['Email confirmation link', '/confirm-email/an-unused-token', (target) => target.getByRole('heading', { name: 'Confirm Your New Email Address' }).waitFor()],
   ['Settings: Organization', '/settings?tab=organization', (target) => target.getByRole('grid', { name: 'Organization setting changes' }).waitFor()],
   ['Settings: Team Members', '/settings?tab=members', (target) => target.getByRole('tab', { name: 'Team Members', selected: true }).waitFor()],
   ['Settings: Roles', '/settings?tab=roles', (target) => target.getByRole('tab', { name: 'Roles', selected: true }).waitFor()],
@@ -80,6 +89,23 @@ test.each(TABLES)('%s at 390 px: the page does not scroll sideways, the first co
     expect(actions.length).toBeGreaterThan(0);
     for (const action of actions) expect(await withinWidth(action)).toBe(true);
   }
+  expect(problems).toEqual([]);
+});
+
+// Every grid of the product, each once its columns are laid out (the broadcast grids are in the last test).
+const GRIDS: ReadonlyArray<readonly [string, string, (target: Page) => Locator]> = [
+  ...TABLES.map(([name, path, gridOf]) => [name, path, gridOf] as const),
+  ['Contacts', '/contacts', (target) => target.getByRole('grid', { name: 'Contacts' })],
+  ['Organization setting changes', '/settings?tab=organization', (target) => target.getByRole('grid', { name: 'Organization setting changes' })],
+  ['Canned Responses', '/settings?tab=canned-responses', (target) => target.getByRole('grid', { name: 'Canned responses' })],
+  ['Reports: Agents', '/reports', (target) => target.getByRole('grid', { name: 'Agents' })],
+];
+
+test.each(GRIDS)('%s at 390 px: the grid does not scroll sideways inside itself', async (_name, path, gridOf) => {
+  await page.goto(path);
+  const grid = gridOf(page);
+  await grid.getByRole('columnheader').first().waitFor();
+  expect(await overflowInside(grid)).toBeLessThanOrEqual(0);
   expect(problems).toEqual([]);
 });
 
@@ -118,6 +144,17 @@ test('a broadcast\'s button rules with their controls, and Edit Broadcast, do no
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
   for (const control of await rules.getByRole('button').all()) expect(await withinWidth(control)).toBe(true);
   expect(await withinWidth(page.getByRole('button', { name: 'Add rule' }))).toBe(true);
+
+  // The recipients behind a figure, and the broadcast list: neither grid scrolls sideways inside itself.
+  await page.getByRole('button', { name: /^View/ }).first().click();
+  const recipients = page.getByRole('grid', { name: /^Recipients: / });
+  await recipients.getByRole('gridcell').first().waitFor();
+  expect(await overflowInside(recipients)).toBeLessThanOrEqual(0);
+  await page.keyboard.press('Escape');
+  await page.goto('/broadcast');
+  const broadcasts = page.getByRole('grid', { name: 'Broadcasts' });
+  await broadcasts.getByRole('gridcell').first().waitFor();
+  expect(await overflowInside(broadcasts)).toBeLessThanOrEqual(0);
 
   await page.goto(await broadcastScreen(`/broadcast/${FIXTURE_DRAFT_ID}/edit`)(page));
   await page.getByRole('form', { name: 'Edit broadcast' }).getByRole('button', { name: 'Sameer Joshi' }).waitFor();

@@ -11,8 +11,8 @@ import { signedInScreens } from './signed-in-screens';
 
 /**
  * The route table: /login and /forgot-password for the signed-out, /invite/{token}, /reset-password/{token},
- * the signed-in screens inside the shell
- * (signed-in-screens.ts), and a 404 page for anything else.
+ * /confirm-email/{token}, the signed-in screens inside the shell (signed-in-screens.ts), and a 404 page for
+ * anything else.
  */
 export const routes: RouteObject[] = [
   {
@@ -41,6 +41,12 @@ export const routes: RouteObject[] = [
         path: 'reset-password/:resetToken',
         handle: { title: 'Set a New Password' } satisfies RouteHandle,
         lazy: lazyScreen(() => import('@client/features/auth/reset-password-screen')),
+      },
+      // Open signed in or not, like a reset link: it proves the new mailbox, whoever's browser opens it.
+      {
+        path: 'confirm-email/:emailToken',
+        handle: { title: 'Confirm Email Address' } satisfies RouteHandle,
+        lazy: lazyScreen(() => import('@client/features/auth/confirm-email-screen')),
       },
       {
         element: <RequireSignedIn />,

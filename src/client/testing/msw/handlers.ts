@@ -16,6 +16,8 @@ export const defaultHandlers = [
     HttpResponse.json({
       sessions: [{ id: 'a'.repeat(64), device: 'Chrome on Linux', signedInAt: '2026-01-05T09:00:00.000Z', lastUsedAt: '2026-01-05T09:30:00.000Z', current: true }],
     })),
+  // Changing the email address needs SMTP: not offered, unless a test says so.
+  http.get(apiUrl('/auth/email-change'), () => HttpResponse.json({ available: false, pending: null })),
   http.get(apiUrl('/me/availability'), () => HttpResponse.json({ availability: 'available' })),
   // The organization's time zone, which broadcast screens show and take times in.
   http.get(apiUrl('/broadcast/schedule-zone'), () => HttpResponse.json({ timeZone: 'UTC' })),
