@@ -37,3 +37,16 @@ test('under constant traffic each turn still ends: it waits no longer in total t
   }
   expect(turns).toBe(3);
 });
+
+test("two writers waiting side by side count their wait once: together they still get half the time", async () => {
+  let othersWaiting = true;
+  const giveWay = new GiveWay(() => othersWaiting);
+  await sleep(400);
+  let bothDone = false;
+  const both = Promise.all([giveWay.turn(), giveWay.turn()]).then(() => (bothDone = true));
+  // Counted twice, the wait would use up the 400 ms worked after about 133 ms side by side; counted once, after 400.
+  await sleep(200);
+  expect(bothDone).toBe(false);
+  othersWaiting = false;
+  await both;
+});

@@ -17,7 +17,10 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
  */
 export class GiveWay {
   private readonly startedAt = performance.now();
+  /** Time during which at least one of the import's writers waited (PostgreSQL's two wait side by side). */
   private waitedMs = 0;
+  private waiting = 0;
+  private waitingSince = 0;
 
   /** `othersWaiting`: whether another request is being answered right now. */
   constructor(private readonly othersWaiting: () => boolean) {}
@@ -25,14 +28,25 @@ export class GiveWay {
   /** Resolves once other requests have had their turn. */
   readonly turn = async (): Promise<void> => {
     await yieldToOtherWork();
-    while (this.othersWaiting() && this.waitedMs < this.workedMs()) {
-      const from = performance.now();
-      await sleep(LOOK_AGAIN_MS);
-      this.waitedMs += performance.now() - from;
-    }
+    while (this.othersWaiting() && this.waitedNowMs() < this.workedMs()) await this.waitOnce();
   };
 
+  private async waitOnce(): Promise<void> {
+    if (this.waiting === 0) this.waitingSince = performance.now();
+    this.waiting += 1;
+    try {
+      await sleep(LOOK_AGAIN_MS);
+    } finally {
+      this.waiting -= 1;
+      if (this.waiting === 0) this.waitedMs += performance.now() - this.waitingSince;
+    }
+  }
+
+  private waitedNowMs(): number {
+    return this.waitedMs + (this.waiting > 0 ? performance.now() - this.waitingSince : 0);
+  }
+
   private workedMs(): number {
-    return performance.now() - this.startedAt - this.waitedMs;
+    return performance.now() - this.startedAt - this.waitedNowMs();
   }
 }
