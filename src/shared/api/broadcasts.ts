@@ -60,7 +60,7 @@ export interface Broadcast {
   failedCount: number;
   /** Recipients not yet settled: queued, waiting to retry, or being sent. */
   pendingCount: number;
-  /** Interrupted mid-send with no report from Meta: "unknown", never re-sent. */
+  /** Interrupted mid-send with no report from Meta: "unknown", never re-sent unless a member sends it again (see `unconfirmedCount`). */
   unknownCount: number;
   deliveredCount: number;
   readCount: number;

@@ -32,7 +32,7 @@ function figuresOf(a: BroadcastAnalytics): Figure[] {
     { title: 'Engagement rate', value: formatRate(a.engagementRate), hint: 'Replied or clicked, of delivered' },
     // An average of no replies is not zero minutes: there is nothing to show.
     { title: 'Average response time', value: a.replyCount > 0 ? formatDuration(a.avgResponseTimeMinutes) : '–', hint: 'From send to first reply' },
-    { title: 'Unknown', value: formatCount(a.unknownCount), hint: 'Interrupted, never re-sent', filter: 'unknown' },
+    { title: 'Unknown', value: formatCount(a.unknownCount), hint: 'Interrupted, not re-sent by itself', filter: 'unknown' },
     { title: 'Pending', value: formatCount(a.pendingCount), hint: 'Queued or being sent', filter: 'pending' },
   ];
 }
