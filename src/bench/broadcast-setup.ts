@@ -14,8 +14,16 @@ import { benchName } from './contacts-bench-data';
  * in SQL (one INSERT of 100,000 rows), with random mobile numbers of the seven supported countries.
  */
 
+/** A sandbox business's WhatsApp settings, as an organization saves them. */
+export interface BenchAccount {
+  accessToken: string;
+  phoneNumberId: string;
+  businessAccountId: string;
+  webhookVerifyToken: string;
+}
+
 /** The sandbox business the bench's organization uses (any well-formed token gets its own). */
-export const BENCH_ACCOUNT = {
+export const BENCH_ACCOUNT: BenchAccount = {
   accessToken: 'EAAGbenchBroadcastSandboxToken2026',
   phoneNumberId: '109876543210987',
   businessAccountId: '209876543210987',
@@ -30,7 +38,7 @@ export interface BenchOrg {
 }
 
 /** Signs up, connects WhatsApp (tested), syncs templates; answers the organization and the template to send. */
-export async function setUpOrganization(api: ParleyApi, templateName: string): Promise<BenchOrg> {
+export async function setUpOrganization(api: ParleyApi, templateName: string, account = BENCH_ACCOUNT): Promise<BenchOrg> {
   const signup = await api.request<SignupResponse>('POST', '/api/auth/signup', {
     name: 'Bench Supervisor',
     email: `broadcast-bench-${process.pid}-${Date.now()}@example.com`,
@@ -39,7 +47,7 @@ export async function setUpOrganization(api: ParleyApi, templateName: string): P
   });
   const organizationId = signup.user.organization?.organizationId;
   if (!organizationId) throw new Error('signup answered no organization');
-  await setWhatsApp(api, undefined);
+  await setWhatsApp(api, undefined, account);
   const test = await api.request<{ success: boolean; message?: string }>('POST', '/api/settings/whatsapp/test');
   if (!test.success) throw new Error(`the WhatsApp test failed: ${JSON.stringify(test)}`);
   await api.request('POST', '/api/templates/sync');
@@ -50,14 +58,14 @@ export async function setUpOrganization(api: ParleyApi, templateName: string): P
 }
 
 /** Saves the WhatsApp configuration, with the organization's send pace when given. */
-export async function setWhatsApp(api: ParleyApi, messagesPerSecond: number | undefined): Promise<void> {
-  await api.request('PUT', '/api/settings/whatsapp', { ...BENCH_ACCOUNT, ...(messagesPerSecond === undefined ? {} : { messagesPerSecond }) });
+export async function setWhatsApp(api: ParleyApi, messagesPerSecond: number | undefined, account = BENCH_ACCOUNT): Promise<void> {
+  await api.request('PUT', '/api/settings/whatsapp', { ...account, ...(messagesPerSecond === undefined ? {} : { messagesPerSecond }) });
 }
 
 /** Parley's pace and the sandbox's throughput for the bench's number, together. */
-export async function setPace(api: ParleyApi, sandbox: SandboxControl, messagesPerSecond: number): Promise<void> {
-  await sandbox.setThroughput(BENCH_ACCOUNT.phoneNumberId, messagesPerSecond);
-  await setWhatsApp(api, messagesPerSecond);
+export async function setPace(api: ParleyApi, sandbox: SandboxControl, messagesPerSecond: number, account = BENCH_ACCOUNT): Promise<void> {
+  await sandbox.setThroughput(account.phoneNumberId, messagesPerSecond);
+  await setWhatsApp(api, messagesPerSecond, account);
 }
 
 export async function createTag(api: ParleyApi, name: string, color: string): Promise<string> {
