@@ -7,9 +7,11 @@ import { rowsOf } from './rows-of';
 const quiet = { error: () => undefined } as unknown as FastifyBaseLogger;
 
 let handle: DatabaseHandle;
+// A database migrated step by step, as a new install's first start does: every migration runs, which
+// on a busy machine takes longer than the default 20 s.
 beforeAll(async () => {
   handle = await openDatabase({ kind: 'pglite' });
-});
+}, 90_000);
 afterAll(() => handle.close());
 
 interface TableState {
