@@ -62,7 +62,7 @@ beforeAll(async () => {
     }
   }
   // Nothing queued may still be moving when the database is compared.
-  await t.app.broadcastDispatch.drain();
+  await settleBackgroundWork();
 }, 120_000);
 afterAll(async () => {
   await t.close();
@@ -101,15 +101,24 @@ async function databaseState(db: Database): Promise<Record<string, string>> {
 }
 
 /**
- * Runs the calls and answers the database tables they changed (none, when every route held). Queued
- * broadcast work is let finish on both sides, so a change the calls queued counts, and one queued
- * before them does not.
+ * The work every process does in the background (queued broadcast sends, the report rollups' fold of
+ * earlier writes), let finish.
+ */
+async function settleBackgroundWork(): Promise<void> {
+  await t.app.broadcastDispatch.drain();
+  await t.app.reportRollups.drain();
+}
+
+/**
+ * Runs the calls and answers the database tables they changed (none, when every route held). Background
+ * work is let finish on both sides, so a change the calls queued counts, and one queued before them
+ * does not.
  */
 async function tablesChangedBy(calls: () => Promise<void>): Promise<string[]> {
-  await t.app.broadcastDispatch.drain();
+  await settleBackgroundWork();
   const before = await databaseState(t.database.db);
   await calls();
-  await t.app.broadcastDispatch.drain();
+  await settleBackgroundWork();
   const after = await databaseState(t.database.db);
   return Object.keys({ ...before, ...after }).filter((table) => before[table] !== after[table]);
 }
