@@ -1,9 +1,8 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { yieldToOtherWork } from './import-pace';
 
 /** How often an import that gives way looks again whether the others have their answers. */
 const LOOK_AGAIN_MS = 2;
-
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * An import's manners towards other requests: before each piece of its work (a slice of the file, a

@@ -4,6 +4,7 @@ import type { Database } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
 import { conversations } from '../../db/schema';
 import { batchedReads } from '../../lib/batched-reads';
+import { byOrganization } from './by-organization';
 
 /** An organization's conversations of one assignee (null: unassigned) in one status. */
 export interface CountCell {
@@ -30,10 +31,8 @@ export type CountScope = { organizationId: string; userId: string | null };
  */
 const cellReads = perDatabase((db) =>
   batchedReads(async (scopes: readonly CountScope[]) => {
-    const byOrganization = new Map<string, Set<string | null>>();
-    for (const { organizationId, userId } of scopes) byOrganization.set(organizationId, (byOrganization.get(organizationId) ?? new Set<string | null>()).add(userId));
     const cells = new Map<string, CountCell[]>();
-    await Promise.all([...byOrganization].map(async ([organizationId, users]) => {
+    await Promise.all([...byOrganization(scopes, (scope) => scope.userId)].map(async ([organizationId, users]) => {
       const memberIds = [...users].filter((userId): userId is string => userId !== null);
       const theirs = users.has(null)
         ? undefined

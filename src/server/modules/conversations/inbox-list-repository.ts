@@ -3,6 +3,7 @@ import type { Conversation, ConversationFilter, ConversationStatus } from '@shar
 import type { Database, Queryable } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
 import { batchedReads } from '../../lib/batched-reads';
+import { byOrganization } from './by-organization';
 import { rowsOf } from '../../db/rows-of';
 import { contacts, conversations } from '../../db/schema';
 import { contactMatching } from '../contacts';
@@ -88,12 +89,8 @@ interface ConversationKey {
  */
 const conversationReads = perDatabase((db) =>
   batchedReads(async (keys: readonly ConversationKey[]) => {
-    const idsByOrganization = new Map<string, Set<string>>();
-    for (const { organizationId, conversationId } of keys) {
-      idsByOrganization.set(organizationId, (idsByOrganization.get(organizationId) ?? new Set<string>()).add(conversationId));
-    }
     const found = new Map<string, Conversation>();
-    await Promise.all([...idsByOrganization].map(async ([organizationId, ids]) => {
+    await Promise.all([...byOrganization(keys, (key) => key.conversationId)].map(async ([organizationId, ids]) => {
       const where = and(eq(conversations.organizationId, organizationId), inArray(conversations.id, [...ids]));
       for (const conversation of await selectConversationViews(db, conversationTable, where)) found.set(`${organizationId}/${conversation.id}`, conversation);
     }));
