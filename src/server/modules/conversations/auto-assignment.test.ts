@@ -196,3 +196,19 @@ it("counts a member whose inbox is open (their live stream, seen when it opens a
     request.destroy();
   }
 });
+
+it('notes streams seen together (several tabs, a team reconnecting) in one go, each member present', async () => {
+  const team = await teamWithAutoAssignment();
+  const [first, second] = [await addMemberWith(t, team.organizationId, [...AGENT]), await addMemberWith(t, team.organizationId, [...AGENT])];
+  const stale = new Date(Date.now() - 6 * 60_000);
+  await Promise.all([first, second].map((member) => recordStreamSeen(db(), team.organizationId, member.user.userId)));
+  await setPresence(team, first, { lastStreamSeenAt: stale });
+  await setPresence(team, second, { lastStreamSeenAt: stale });
+  // The same member twice in one statement (two tabs) as well as two members.
+  await Promise.all([first, first, second].map((member) => recordStreamSeen(db(), team.organizationId, member.user.userId)));
+  await seenAfter(first, stale);
+  await seenAfter(second, stale);
+  const written = [await newCustomerWrites(team), await newCustomerWrites(team)];
+  const assignees = await Promise.all(written.map((w) => assigneeOf(team, w.conversationId)));
+  expect(new Set(assignees)).toEqual(new Set([first.user.name, second.user.name]));
+});

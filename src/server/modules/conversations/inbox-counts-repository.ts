@@ -3,7 +3,7 @@ import type { ConversationStatus } from '@shared/api/conversations';
 import type { Database } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
 import { conversations } from '../../db/schema';
-import { batchedReads } from '../../lib/batched-reads';
+import { batchedStatements } from '../../lib/batched-statements';
 import { byOrganization } from './by-organization';
 
 /** An organization's conversations of one assignee (null: unassigned) in one status. */
@@ -24,13 +24,13 @@ export type CountScope = { organizationId: string; userId: string | null };
 /**
  * Every count of the inbox (by status, by assignment, unread; for any member and filter) is a sum of
  * these cells, so the counts asked by all the requests that arrive together are read by one grouped
- * statement per organization (batched-reads.ts): while customers write, a live nudge has every member
+ * statement per organization (batched-statements.ts): while customers write, a live nudge has every member
  * who may see the conversation read their counts within the same few seconds. The statement reads the
  * whole organization when one of the wave sees everything, else only the wave's members' and the
  * unassigned conversations (counted once for all of them).
  */
 const cellReads = perDatabase((db) =>
-  batchedReads(async (scopes: readonly CountScope[]) => {
+  batchedStatements(async (scopes: readonly CountScope[]) => {
     const cells = new Map<string, CountCell[]>();
     await Promise.all([...byOrganization(scopes, (scope) => scope.userId)].map(async ([organizationId, users]) => {
       const memberIds = [...users].filter((userId): userId is string => userId !== null);

@@ -2,7 +2,7 @@ import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Conversation, ConversationFilter, ConversationStatus } from '@shared/api/conversations';
 import type { Database, Queryable } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
-import { batchedReads } from '../../lib/batched-reads';
+import { batchedStatements } from '../../lib/batched-statements';
 import { byOrganization } from './by-organization';
 import { rowsOf } from '../../db/rows-of';
 import { contacts, conversations } from '../../db/schema';
@@ -82,13 +82,13 @@ interface ConversationKey {
 }
 
 /**
- * Conversations by id, for all the requests that arrive together at once (batched-reads.ts), read
+ * Conversations by id, for all the requests that arrive together at once (batched-statements.ts), read
  * without a viewer: a live nudge names one conversation to every member who may see it, and they all
  * read it back within the same second, so one statement per organization serves the whole wave. Each
  * pick is by the (organization_id, id) key, so a request never gets another organization's row.
  */
 const conversationReads = perDatabase((db) =>
-  batchedReads(async (keys: readonly ConversationKey[]) => {
+  batchedStatements(async (keys: readonly ConversationKey[]) => {
     const found = new Map<string, Conversation>();
     await Promise.all([...byOrganization(keys, (key) => key.conversationId)].map(async ([organizationId, ids]) => {
       const where = and(eq(conversations.organizationId, organizationId), inArray(conversations.id, [...ids]));

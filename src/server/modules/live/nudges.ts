@@ -57,3 +57,15 @@ export function mayHear(viewer: Viewer, nudge: Nudge): boolean {
 export function publicNudge(nudge: Nudge): LiveNudge {
   return { conversationId: nudge.conversationId, counter: nudge.counter, kind: nudge.kind };
 }
+
+const eventTexts = new WeakMap<Nudge, string>();
+
+/** The nudge as a text/event-stream event, formatted once however many streams it goes to (hundreds, in a busy organization). */
+export function nudgeEvent(nudge: Nudge): string {
+  let text = eventTexts.get(nudge);
+  if (text === undefined) {
+    text = `event: nudge\ndata: ${JSON.stringify(publicNudge(nudge))}\n\n`;
+    eventTexts.set(nudge, text);
+  }
+  return text;
+}

@@ -7,7 +7,8 @@ import { sessionToken } from '../auth';
 import { viewerOf } from '../conversations';
 import { recordStreamSeen } from '../member-presence';
 import { loadSession } from '../members';
-import { mayHear, publicNudge } from './nudges';
+import { spreadInterval } from '../../lib/spread-interval';
+import { mayHear, nudgeEvent } from './nudges';
 
 /** How long a client waits before it reconnects a dropped stream (the EventSource `retry` field). */
 const RECONNECT_MS = 2_000;
@@ -42,7 +43,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
     const end = () => {
       if (ended) return;
       ended = true;
-      clearInterval(heartbeat);
+      stopHeartbeat();
       unsubscribe();
       stream.end();
     };
@@ -60,7 +61,7 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
             stream.uncork();
           });
         }
-        stream.write(`event: nudge\ndata: ${JSON.stringify(publicNudge(nudge))}\n\n`);
+        stream.write(nudgeEvent(nudge));
       },
       onShutdown: end,
     });
@@ -73,7 +74,8 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
       });
     };
     void seen();
-    const heartbeat = setInterval(() => {
+    // Spread: streams opened together (every agent reconnecting after a deploy) must not beat together.
+    const stopHeartbeat = spreadInterval(() => {
       stream.write(': heartbeat\n\n');
       void (async () => {
         const now = token ? await loadSession(app.db, app.config, token) : null;
@@ -81,7 +83,6 @@ export async function liveRoutes(app: FastifyInstance): Promise<void> {
         await seen();
       })().catch(() => end());
     }, app.config.liveHeartbeatMs ?? LIVE_HEARTBEAT_MS);
-    heartbeat.unref();
     request.raw.once('close', end);
   });
 }

@@ -25,14 +25,21 @@ export async function saveAvailability(db: Queryable, organizationId: string, us
   return row.availability;
 }
 
+export interface Sighting {
+  organizationId: string;
+  userId: string;
+}
+
 /**
- * Notes that the member's live stream is open now, in one statement. A sighting younger than
+ * Notes that the members' live streams are open now, in one statement. A sighting younger than
  * `skipWithinSeconds` is left as it is, so a stream's heartbeats (and several tabs' streams) rarely write.
  */
-export async function touchStreamSeen(db: Queryable, organizationId: string, userId: string, skipWithinSeconds: number): Promise<void> {
+export async function touchStreamsSeen(db: Queryable, sightings: readonly Sighting[], skipWithinSeconds: number): Promise<void> {
+  // One row per member: ON CONFLICT may not touch the same row twice in one statement.
   await db.execute(sql`
     insert into ${memberPresence} (organization_id, user_id, last_stream_seen_at)
-    values (${organizationId}::uuid, ${userId}::uuid, now())
+    select distinct s.organization_id, s.user_id, now()
+    from unnest(${sql.param(sightings.map((s) => s.organizationId))}::uuid[], ${sql.param(sightings.map((s) => s.userId))}::uuid[]) as s(organization_id, user_id)
     on conflict (organization_id, user_id) do update set last_stream_seen_at = now()
     where ${memberPresence}.last_stream_seen_at is null
       or ${memberPresence}.last_stream_seen_at < now() - make_interval(secs => ${skipWithinSeconds})`);

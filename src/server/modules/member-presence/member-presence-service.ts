@@ -1,6 +1,8 @@
 import { STREAM_SEEN_WITHIN_MS, type Availability, type AvailabilityResponse } from '@shared/api/availability';
-import type { Queryable } from '../../db/database';
-import { findAvailability, listAvailableHolders, markAutoAssigned, saveAvailability, touchStreamSeen, type Responder } from './member-presence-repository';
+import type { Database, Queryable } from '../../db/database';
+import { perDatabase } from '../../db/per-database';
+import { batchedStatements } from '../../lib/batched-statements';
+import { findAvailability, listAvailableHolders, markAutoAssigned, saveAvailability, touchStreamsSeen, type Responder, type Sighting } from './member-presence-repository';
 
 /**
  * Whether members are there to take conversations: each member's own Available / Away switch (the
@@ -21,9 +23,17 @@ export async function changeAvailability(db: Queryable, organizationId: string, 
   return { availability: await saveAvailability(db, organizationId, userId, availability) };
 }
 
+// Streams that open or beat together (a team reconnecting after a deploy) are noted by one statement.
+const sightings = perDatabase((db) =>
+  batchedStatements(async (seen: readonly Sighting[]) => {
+    await touchStreamsSeen(db, seen, SIGHTING_EVERY_SECONDS);
+    return seen.map(() => undefined);
+  }),
+);
+
 /** The member's live stream is open (it just opened, or sent a heartbeat). */
-export function recordStreamSeen(db: Queryable, organizationId: string, userId: string): Promise<void> {
-  return touchStreamSeen(db, organizationId, userId, SIGHTING_EVERY_SECONDS);
+export function recordStreamSeen(db: Database, organizationId: string, userId: string): Promise<void> {
+  return sightings(db)({ organizationId, userId });
 }
 
 /**

@@ -1,7 +1,7 @@
 import { and, desc, eq, ne, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
-import { batchedReads } from '../../lib/batched-reads';
+import { batchedStatements } from '../../lib/batched-statements';
 import { conversations, memberships, organizations, rolePermissions, roles, sessions, users } from '../../db/schema';
 
 /**
@@ -73,7 +73,7 @@ export interface ConversationHead {
 
 /**
  * Every request's first query: prepared once, so neither Drizzle nor PostgreSQL plans it again, and
- * made for all the requests that arrive together at once (batched-reads.ts), one element per request in
+ * made for all the requests that arrive together at once (batched-statements.ts), one element per request in
  * parallel arrays. A request may name a conversation of the session's organization whose head (counter,
  * assignee) the same statement reads along: the 2-second poll needs nothing else when nothing is new.
  */
@@ -133,7 +133,7 @@ function sessionRowOf({ position: _position, conversationId, conversationLastSeq
 }
 
 const sessionReads = perDatabase((db) =>
-  batchedReads(async (requests: readonly SessionRequest[]) => {
+  batchedStatements(async (requests: readonly SessionRequest[]) => {
     const rows = await sessionLookup(db).execute({
       ids: requests.map((request) => request.sessionId),
       conversationIds: requests.map((request) => request.conversationId),

@@ -1,9 +1,9 @@
 /** @jest-environment node */
-import { batchedReads } from './batched-reads';
+import { batchedStatements } from './batched-statements';
 
 test('reads made together go to the database as one call and each caller gets its own answer', async () => {
   const calls: number[][] = [];
-  const read = batchedReads(async (keys: readonly number[]) => {
+  const read = batchedStatements(async (keys: readonly number[]) => {
     calls.push([...keys]);
     return keys.map((key) => (key % 2 === 0 ? `even ${key}` : null));
   });
@@ -15,7 +15,7 @@ test('reads made together go to the database as one call and each caller gets it
 
 test('a failed read fails every caller of its batch, and the next batch reads again', async () => {
   let fail = true;
-  const read = batchedReads(async (keys: readonly string[]) => {
+  const read = batchedStatements(async (keys: readonly string[]) => {
     if (fail) throw new Error('connection lost');
     return keys.map((key) => key.toUpperCase());
   });
@@ -28,7 +28,7 @@ test('a failed read fails every caller of its batch, and the next batch reads ag
 test('while statements of a kind are running, the reads that arrive wait and then go together', async () => {
   const calls: number[][] = [];
   const answers: Array<() => void> = [];
-  const read = batchedReads(async (keys: readonly number[]) => {
+  const read = batchedStatements(async (keys: readonly number[]) => {
     calls.push([...keys]);
     await new Promise<void>((resolve) => answers.push(resolve));
     return keys.map((key) => key * 10);

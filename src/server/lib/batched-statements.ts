@@ -6,7 +6,8 @@ const MAX_BATCH = 100;
 const MAX_IN_FLIGHT = 2;
 
 /**
- * Reads of the same kind made by requests that arrive together, answered by ONE statement. Every
+ * Statements of the same kind (a read, or a write such as a stream's sighting) made by requests that
+ * arrive together, run as ONE statement. Every
  * request's own statement costs a database round trip whose fixed part (protocol, parse of the answer,
  * the server's executor start-up, a lock per table) is several times the lookup itself; under load many
  * requests wait on the same kind of read (every request's session), so one statement over all their
@@ -18,7 +19,7 @@ const MAX_IN_FLIGHT = 2;
  *
  * `load` answers one value per key, in the keys' order (null for none).
  */
-export function batchedReads<Key, Value>(load: (keys: readonly Key[]) => Promise<Value[]>): (key: Key) => Promise<Value> {
+export function batchedStatements<Key, Value>(load: (keys: readonly Key[]) => Promise<Value[]>): (key: Key) => Promise<Value> {
   let inFlight = 0;
   const waiting: Array<() => void> = [];
   const loader = new DataLoader<Key, Value>(
