@@ -1,4 +1,4 @@
-import { and, desc, eq, gt } from 'drizzle-orm';
+import { and, desc, eq, gt, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { emailChanges } from '../../db/schema';
 
@@ -37,4 +37,9 @@ export async function takeEmailChange(db: Queryable, id: string, now: Date): Pro
 /** Retires every pending change of a user: they asked again, cancelled, or their address just changed. */
 export async function deleteUserEmailChanges(db: Queryable, userId: string): Promise<void> {
   await db.delete(emailChanges).where(eq(emailChanges.userId, userId));
+}
+
+/** Deletes every change whose link expired at or before `now`; answers how many. */
+export async function deleteExpiredEmailChanges(db: Queryable, now: Date): Promise<number> {
+  return (await db.delete(emailChanges).where(lte(emailChanges.expiresAt, now)).returning({ id: emailChanges.id })).length;
 }

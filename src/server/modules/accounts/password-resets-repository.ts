@@ -1,4 +1,4 @@
-import { and, eq, gt } from 'drizzle-orm';
+import { and, eq, gt, lte } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { passwordResets } from '../../db/schema';
 
@@ -23,4 +23,9 @@ export async function takePasswordReset(db: Queryable, id: string, now: Date): P
 /** Retires every reset link of a user: their password has just been set. */
 export async function deleteUserPasswordResets(db: Queryable, userId: string): Promise<void> {
   await db.delete(passwordResets).where(eq(passwordResets.userId, userId));
+}
+
+/** Deletes every link that expired at or before `now`, used or not; answers how many. */
+export async function deleteExpiredPasswordResets(db: Queryable, now: Date): Promise<number> {
+  return (await db.delete(passwordResets).where(lte(passwordResets.expiresAt, now)).returning({ id: passwordResets.id })).length;
 }
