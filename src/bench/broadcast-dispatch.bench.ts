@@ -14,11 +14,6 @@ const SUITE = 'broadcast-dispatch';
 /** The big tag; BENCH_BROADCAST_CONTACTS makes a quicker, smaller run. */
 const CONTACTS = Number(process.env.BENCH_BROADCAST_CONTACTS ?? 100_000);
 const FAST = 1_000;
-/**
- * How each send is fenced before its call (BROADCAST_SEND_FENCE), each measured at FAST in the same run
- * (BENCH_DISPATCH_FENCES, comma-separated); the last one also runs the slow pace. The default comes last.
- */
-const FENCES = (process.env.BENCH_DISPATCH_FENCES ?? 'watermark,each-send').split(',').map((fence) => fence.trim()).filter(Boolean);
 const SLOW = 80;
 /** At 80/s all 100,000 would take 21 minutes: the slow run sends a 60-second tag (a random sample of the contacts). */
 const SLOW_SECONDS = 60;
@@ -192,13 +187,8 @@ async function measure(stack: BroadcastStack): Promise<BenchRow[]> {
     // The contacts list, the broadcasts list and the big broadcast's progress (what its screen polls).
     const paths = (bigBroadcastId: string) => ['/api/contacts?page=1', '/api/broadcast?page=1', `/api/broadcast/${bigBroadcastId}`];
 
-    const fastRuns: DispatchRun[] = [];
-    for (const fence of FENCES) {
-      if (FENCES.length > 1) await stack.parley.restartWith({ BROADCAST_SEND_FENCE: fence });
-      process.stderr.write(`  ${SUITE}: ${n(CONTACTS)} at ${FAST}/s, fence ${fence}...\n`);
-      fastRuns.push(await dispatch(stack, api, sandbox, db, org, { label: `${n(CONTACTS)} at ${FAST}/s, fence ${fence}`, pace: FAST, tagId: allTag, paths }));
-    }
-    const fast = fastRuns[fastRuns.length - 1];
+    process.stderr.write(`  ${SUITE}: ${n(CONTACTS)} at ${FAST}/s...\n`);
+    const fast = await dispatch(stack, api, sandbox, db, org, { label: `${n(CONTACTS)} at ${FAST}/s`, pace: FAST, tagId: allTag, paths });
     // The same requests with nothing dispatching (the big broadcast done, its rows in place).
     const baseline = new Map<string, Latency>();
     for (const path of paths(fast.broadcastId)) baseline.set(named(path), await latencyOf(stack, api, path));
@@ -206,7 +196,7 @@ async function measure(stack: BroadcastStack): Promise<BenchRow[]> {
     const slow = await dispatch(stack, api, sandbox, db, org, {
       label: `${n(slowRecipients)} at ${SLOW}/s (${SLOW_SECONDS} s)`, pace: SLOW, tagId: sampleTag, paths: () => paths(fast.broadcastId),
     });
-    rows.push(...fastRuns.flatMap((run) => runRows(run, FAST, baseline)), ...runRows(slow, SLOW, baseline));
+    rows.push(...runRows(fast, FAST, baseline), ...runRows(slow, SLOW, baseline));
     for (const [path, idle] of baseline) {
       rows.push(row(`GET ${path} with no dispatch (after the ${FAST}/s run), ${CONNECTIONS} connection`, `p50 ${ms(idle.p50)} / p99 ${ms(idle.p99)}, ${idle.perSecond.toFixed(0)} req/s`));
     }

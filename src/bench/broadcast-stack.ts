@@ -81,13 +81,6 @@ export class Service {
     throw new Error(`${this.name} did not start within ${START_TIMEOUT_MS / 1000} s:\n${this.tail()}`);
   }
 
-  /** Stopped cleanly and started again with these settings added (a variant to measure beside the first). */
-  async restartWith(settings: Record<string, string>): Promise<void> {
-    await this.stop();
-    Object.assign(this.env, settings);
-    await this.start();
-  }
-
   /** SIGKILL, no shutdown of any kind: a crash. */
   async kill(): Promise<void> {
     await this.signal('SIGKILL');

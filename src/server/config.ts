@@ -63,11 +63,6 @@ export interface AppConfig {
    */
   broadcastLeaseSeconds: number | undefined;
   /**
-   * BROADCAST_SEND_FENCE=watermark: clear broadcast sends with the batch's moving watermark instead of
-   * fencing each send (the dispatch bench compares the two). Unset: each send is fenced.
-   */
-  broadcastSendFence: 'watermark' | undefined;
-  /**
    * BROADCAST_UNKNOWN_GRACE_MINUTES: how long after its send an unknown broadcast recipient (interrupted
    * mid-send, no report from WhatsApp) waits before it is shown as not confirmed, with Send again. Unset: 15.
    */
@@ -158,7 +153,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): AppConfig {
       perOrganizationPerMinute: positiveNumber(env.RATE_LIMIT_PER_ORGANIZATION) ?? DEFAULT_API_RATE_LIMITS.perOrganizationPerMinute,
     },
     broadcastLeaseSeconds: positiveNumber(env.BROADCAST_LEASE_SECONDS),
-    broadcastSendFence: env.BROADCAST_SEND_FENCE === 'watermark' ? 'watermark' : undefined,
     broadcastUnknownGraceMinutes: positiveNumber(env.BROADCAST_UNKNOWN_GRACE_MINUTES) ?? DEFAULT_UNKNOWN_GRACE_MINUTES,
     webhookLeaseSeconds: positiveNumber(env.WEBHOOK_LEASE_SECONDS),
   };

@@ -100,13 +100,13 @@ export const broadcastRecipients = pgTable(
 );
 
 /**
- * The send watermark of one claimed batch (its `attempt_id`), written before the batch's first send.
- * The rule: a row's call starts only once its `slot_at` has come AND `slot_at <= send_through` as
- * committed here; the sending process keeps extending `send_through` (a heartbeat) while it sends, and
- * stops sending when it cannot. So when a lease runs out, a `sending` row without a wamid whose slot
- * lies beyond its attempt's `send_through` (or whose attempt row or slot was never written) was never
- * handed to Meta and goes back to the queue; any other is "unknown". Deleted when its batch settles;
- * rows a dead process left are swept a few leases later.
+ * One claimed batch (its `attempt_id`), written and committed before the batch's first send, with
+ * `send_through`: the latest instant a call of the batch may start (a few seconds before its lease ends).
+ * The rule: a row's call starts only once its `slot_at` (written right before the call, committed) is
+ * at or before `send_through`. So when a lease runs out, a `sending` row without a wamid whose slot lies
+ * beyond its attempt's `send_through` (or whose attempt row or slot was never written) was never handed
+ * to Meta and goes back to the queue; any other is "unknown". Deleted when its batch settles; rows a
+ * dead process left are swept a few leases later.
  */
 export const dispatchAttempts = pgTable('dispatch_attempts', {
   attemptId: uuid('attempt_id').primaryKey(),

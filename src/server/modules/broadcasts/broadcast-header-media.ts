@@ -71,7 +71,7 @@ export type HeaderOutcome = { parameter: HeaderParameter | null } | { result: Se
 
 /**
  * The header of each broadcast of a batch, had before the batch's first send (an upload never sits
- * between a send's watermark check and the send). When it could not be had, nothing is sent: Meta's
+ * between a send's fence and the send). When it could not be had, nothing is sent: Meta's
  * answer to the upload is judged like a send's (an expired token pauses, a 5xx retries), a missing
  * file fails the recipients, anything else puts them back in the queue.
  */

@@ -3,12 +3,12 @@ import { uuidv7 } from '../../lib/ids';
 import { noteChangesAcrossOrganizations, noteRecipientChanges } from '../broadcast-summary';
 import { lockOutboundMessages, recordOutboundOutcomes, storeOutboundBatch } from '../conversations';
 import {
-  assignSlots, claimDueRecipients, expireLeases, settleAttempt, stampSlots, type FencedSend, type SendSettlement,
+  claimDueRecipients, expireLeases, settleAttempt, stampSlots, type FencedSend, type SendSettlement,
 } from './recipients-repository';
 import {
   completeSettledBroadcasts, findBroadcastSends, lockSettledBroadcasts, markBroadcastsProcessing, pauseBroadcast,
 } from './broadcasts-repository';
-import { deleteAttempt, deleteStaleAttempts, extendAttempts, insertAttempt } from './dispatch-attempts-repository';
+import { deleteAttempt, deleteStaleAttempts, insertAttempt } from './dispatch-attempts-repository';
 import { judgeSend, type RetryPolicy, type SendResult } from './dispatch-outcomes';
 import { prepareSend, type PreparedSend } from './dispatch-template';
 
@@ -101,17 +101,12 @@ export async function claimBatch(
 }
 
 /**
- * Writes a claimed batch's send watermark and its rows' slots (`slotAt[i]` is `batch.items[i]`'s,
- * wall clock) in ONE transaction, which must commit BEFORE the batch's first send: the lease
- * reconcile counts a row whose attempt has no watermark as never sent.
+ * Writes a claimed batch's attempt row with `sendThrough`, the latest instant (wall clock) a call of the
+ * batch may start; it must commit BEFORE the batch's first send: the lease reconcile counts a row whose
+ * attempt has no such row as never sent. Each row's slot is written by `fenceSends` right before its call.
  */
-export async function startAttempt(db: Database, batch: ClaimedBatch, watermark: { sendThrough: Date; slotAt: Date[] | null }): Promise<void> {
-  const { slotAt } = watermark;
-  await db.transaction(async (tx) => {
-    await insertAttempt(tx, batch.attemptId, watermark.sendThrough);
-    // Without slots now, each row's is written by `fenceSend` right before its call.
-    if (slotAt) await assignSlots(tx, batch.organizationId, batch.attemptId, { ids: batch.items.map((item) => item.recipientId), slotAt });
-  });
+export async function startAttempt(db: Database, batch: ClaimedBatch, sendThrough: Date): Promise<void> {
+  await insertAttempt(db, batch.attemptId, sendThrough);
 }
 
 /**
@@ -120,11 +115,6 @@ export async function startAttempt(db: Database, batch: ClaimedBatch, watermark:
  */
 export async function fenceSends(db: Database, sends: readonly FencedSend[], at: Date): Promise<void> {
   await stampSlots(db, sends, at);
-}
-
-/** The heartbeat: every in-flight attempt's watermark moves to `sendThrough`, in one statement. */
-export async function extendWatermarks(db: Database, attemptIds: readonly string[], sendThrough: Date): Promise<void> {
-  await extendAttempts(db, attemptIds, sendThrough);
 }
 
 /** What settling a batch found that the job acts on. */
@@ -182,7 +172,7 @@ export async function settleBatch(
     await recordOutboundOutcomes(tx, organizationId, { accepted, refused });
     await settleAttempt(tx, organizationId, batch.attemptId, settlements);
     await noteRecipientChanges(tx, organizationId, batch.items.map((item) => ({ broadcastId: item.broadcastId, recipientId: item.recipientId })));
-    // A row with no answer stays `sending` and its lease reconcile needs the watermark: keep it then (swept later).
+    // A row with no answer stays `sending` and its lease reconcile needs the attempt row: keep it then (swept later).
     if (settlements.length === batch.items.length) await deleteAttempt(tx, batch.attemptId);
     // In this transaction, not after it: once the failures commit, a completion check would find every
     // recipient settled and fail a broadcast that must pause.
@@ -242,7 +232,7 @@ export async function reconcileExpiredLeases(db: Database, batchSize = 1_000): P
 }
 
 /**
- * Deletes the watermarks left by batches that never settled (their process died, or some answer never
+ * Deletes the attempt rows left by batches that never settled (their process died, or some answer never
  * came), once older than `olderThanSeconds` — a few leases, so their rows were reconciled first.
  */
 export async function sweepStaleAttempts(db: Database, olderThanSeconds: number): Promise<number> {

@@ -107,16 +107,16 @@ export async function makeRetriesDue(db: Database, broadcastId: string): Promise
 }
 
 /**
- * Where the killed process was with the batch: `in-call` (every slot within the watermark: each row
- * may have been handed to Meta), `before-slot` (the watermark written, every slot beyond it: nothing
- * was handed to Meta), or `before-watermark` (claimed, the process died before writing the watermark).
+ * Where the killed process was with the batch: `in-call` (every slot within send_through: each row
+ * may have been handed to Meta), `before-slot` (the attempt row written, every slot beyond its send_through: nothing
+ * was handed to Meta), or `before-attempt` (claimed, the process died before writing the attempt row).
  */
-export type CrashPoint = 'in-call' | 'before-slot' | 'before-watermark';
+export type CrashPoint = 'in-call' | 'before-slot' | 'before-attempt';
 
 /**
  * The state a process killed mid-send leaves: the recipients claimed (`sending`, this attempt, a
  * lease ending in `leaseSeconds`) with their messages stored, and, per `crashPoint`, the batch's
- * watermark and slots. Answers the batch as the dispatcher held it. Claims directly, not through the
+ * attempt row and slots. Answers the batch as the dispatcher held it. Claims directly, not through the
  * queue, so no running dispatcher can take the rows first.
  */
 export async function interruptedSends(
@@ -138,9 +138,9 @@ export async function interruptedSends(
       resend: [],
     });
     const sendThrough = Date.now();
-    if (crashPoint !== 'before-watermark') await tx.insert(dispatchAttempts).values({ attemptId, sendThrough: new Date(sendThrough) });
+    if (crashPoint !== 'before-attempt') await tx.insert(dispatchAttempts).values({ attemptId, sendThrough: new Date(sendThrough) });
     for (const [index, r] of queued.recipients.entries()) {
-      const slotAt = crashPoint === 'before-watermark' ? null : new Date(sendThrough + (crashPoint === 'in-call' ? -1_000 : 1_000) + index);
+      const slotAt = crashPoint === 'before-attempt' ? null : new Date(sendThrough + (crashPoint === 'in-call' ? -1_000 : 1_000) + index);
       await tx
         .update(broadcastRecipients)
         .set({ state: 'sending', attemptId, attempts: 1, lockedUntil: new Date(Date.now() + leaseSeconds * 1000), messageId: messageIds[index], slotAt })

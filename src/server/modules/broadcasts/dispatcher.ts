@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import { DrainLoop } from '../../lib/drain-loop';
 import { DEFAULT_RETRY_POLICY, judgeSend, PARAMETER_REFUSED, type RetryPolicy, type SendResult } from './dispatch-outcomes';
 import {
-  claimBatch, completeIdleBroadcasts, extendWatermarks, fenceSends, reconcileExpiredLeases, settleBatch, startAttempt, sweepStaleAttempts,
+  claimBatch, completeIdleBroadcasts, fenceSends, reconcileExpiredLeases, settleBatch, startAttempt, sweepStaleAttempts,
   type BatchSettlement, type ClaimedBatch, type FencedSend, organizationsSending, reserveSlots, slowDown, type ThrottlePolicy,
 } from './dispatch-service';
 import type { GraphClient } from '../../whatsapp/graph-client';
@@ -31,20 +31,7 @@ export interface BroadcastDispatcherOptions {
   retry?: RetryPolicy;
   /** What Meta's throughput refusal (130429) does to the number's pace. */
   throttle?: ThrottlePolicy;
-  /** How far past the moment of writing each watermark (`send_through`) reaches: sends beyond it wait for the next heartbeat. */
-  watermarkMs?: number;
-  /** How often the watermarks of the batches in flight are moved forward. */
-  heartbeatMs?: number;
-  /**
-   * What is committed before a call to Meta may start: each send's own slot (`each-send`: the sends whose
-   * slot came while the last fence was committing share the next one), or the batch's moving watermark
-   * (`watermark`, kept so the dispatch bench can measure the two in one run).
-   */
-  fence?: SendFence;
 }
-
-export type SendFence = 'watermark' | 'each-send';
-export const SEND_FENCES: readonly SendFence[] = ['watermark', 'each-send'];
 
 const DEFAULTS = {
   pollIntervalMs: 2_000,
@@ -57,14 +44,6 @@ const DEFAULTS = {
   sweepEveryMs: 5_000,
   retry: DEFAULT_RETRY_POLICY,
   throttle: { factor: 1.25, maxSlowdown: 64, holdSeconds: 30, pauseMs: 1_000 },
-  // With the watermark, a kill leaves in doubt what it had cleared but not yet sent: up to watermarkMs
-  // of the pace (25 sends at 250 msg/s). Fencing each send leaves only the calls under way, and costs
-  // less: at 1,000 msg/s on two busy cores (broadcast-dispatch bench, one run) the fences of the sends
-  // due together share one commit, 81 commits/s in all at 819 msg/s, while the watermark took 85/s and
-  // reached 716 msg/s, its sends waiting whenever a heartbeat's commit took longer than the 60 ms of slack.
-  watermarkMs: 100,
-  heartbeatMs: 40,
-  fence: 'each-send',
 } satisfies Required<BroadcastDispatcherOptions>;
 
 /** An organization without a usable WhatsApp configuration is looked at again after this. */
@@ -76,7 +55,7 @@ const SETTLE_TRIES = 3;
  * yet, so this bounds their extra work, not how fresh their figures are.
  */
 const SUMMARY_FOLD_MS = 1_000;
-/** Leftover watermarks (batches that never settled) are swept once this many leases old. */
+/** Leftover attempt rows (batches that never settled) are swept once this many leases old. */
 const STALE_ATTEMPT_LEASES = 3;
 /** No call starts later than this before the batch's lease ends (at most a quarter of the lease): room for clock skew. */
 const LEASE_MARGIN_MS = 5_000;
@@ -84,26 +63,7 @@ const LEASE_MARGIN_MS = 5_000;
 /** When each send of a batch may start: item k's slot is `start + k × spacingMs`, on both clocks. */
 interface SlotPlan {
   startAt: number;
-  /** The same instant as `startAt` on the wall clock (Date.now()), the clock `slot_at` and the watermark use. */
-  startWall: number;
   spacingMs: number;
-}
-
-/**
- * One in-flight batch's send watermark, as this process last COMMITTED it (never ahead of the
- * database): a send starts only when its wall-clock slot is at or below `committedThrough`, and
- * never after `deadline` (wall clock), so it never starts once its lease may have been reconciled.
- */
-interface Watermark {
-  attemptId: string;
-  committedThrough: number;
-  deadline: number;
-}
-
-/** The running heartbeat: its next tick, or the tick under way. */
-interface Heartbeat {
-  timer: NodeJS.Timeout | null;
-  beating: Promise<void> | null;
 }
 
 /**
@@ -128,14 +88,9 @@ export class BroadcastDispatcher {
   private readonly unconfiguredUntil = new Map<string, number>();
   /** Wake-ups of the waits under way (for a slot, for the pace): `stop` ends them all at once. */
   private readonly sleepers = new Set<() => void>();
-  /** Per attempt in flight: its committed watermark; the heartbeat moves them all forward. */
-  private readonly watermarks = new Map<string, Watermark>();
-  /** Sends waiting for the next heartbeat's commit (their slot is beyond their watermark). */
-  private readonly heartbeatWaiters = new Set<() => void>();
-  /** With `each-send`: sends whose slot came, waiting for their fence; `fencing` is the fence being committed. */
+  /** Sends whose slot came, waiting for their fence; `fencing` is the fence being committed. */
   private readonly fenceQueue: Array<FencedSend & { cleared: (ok: boolean) => void }> = [];
   private fencing: Promise<void> | null = null;
-  private heartbeat: Heartbeat | null = null;
   private stopped = false;
   private lastSweep = 0;
   private lastFold = 0;
@@ -163,10 +118,9 @@ export class BroadcastDispatcher {
    */
   async stop(): Promise<void> {
     this.stopped = true;
-    if (this.heartbeat?.timer) clearTimeout(this.heartbeat.timer);
-    for (const wake of [...this.sleepers, ...this.heartbeatWaiters]) wake();
+    for (const wake of this.sleepers) wake();
     await this.worker.stop();
-    await Promise.allSettled([...this.inFlight, this.heartbeat?.beating]);
+    await Promise.allSettled([...this.inFlight, this.fencing]);
   }
 
   /** Something was queued (a broadcast created, resumed or retried): look now rather than at the next poll. */
@@ -267,10 +221,10 @@ export class BroadcastDispatcher {
     }
     const slots = await reserveSlots(this.db, phoneNumberId, { n: batch.items.length, rate, leadMs: this.options.startLeadMs }, this.options.throttle)
       .catch((error: unknown) => this.releaseUnsent(batch, error));
-    const plan: SlotPlan = { startAt: performance.now() + slots.startInMs, startWall: Date.now() + slots.startInMs, spacingMs: slots.spacingMs };
+    const plan: SlotPlan = { startAt: performance.now() + slots.startInMs, spacingMs: slots.spacingMs };
     this.pace.set(phoneNumberId, { endsAt: plan.startAt + batch.items.length * slots.spacingMs, slowdown: slots.slowdown });
-    const watermark = await this.openWatermark(batch, plan, deadline).catch((error: unknown) => this.releaseUnsent(batch, error));
-    this.track(this.sendBatch(batch, account, plan, watermark));
+    await startAttempt(this.db, batch, new Date(deadline)).catch((error: unknown) => this.releaseUnsent(batch, error));
+    this.track(this.sendBatch(batch, account, plan, deadline));
     return 'launched';
   }
 
@@ -280,25 +234,6 @@ export class BroadcastDispatcher {
     throw error;
   }
 
-  /**
-   * Writes the batch's watermark and its rows' slots, committed before any of its sends (the lease
-   * reconcile relies on it), and keeps the watermark moving with the heartbeat from then on.
-   */
-  private async openWatermark(batch: ClaimedBatch, plan: SlotPlan, deadline: number): Promise<Watermark> {
-    if (this.options.fence === 'each-send') {
-      // Every slot is cleared up to the deadline; a send's own slot is written (and committed) right before it.
-      await startAttempt(this.db, batch, { sendThrough: new Date(deadline), slotAt: null });
-      return { attemptId: batch.attemptId, committedThrough: deadline, deadline };
-    }
-    const sendThrough = Date.now() + this.options.watermarkMs;
-    const slotAt = batch.items.map((_, index) => new Date(plan.startWall + index * plan.spacingMs));
-    await startAttempt(this.db, batch, { sendThrough: new Date(sendThrough), slotAt });
-    const watermark: Watermark = { attemptId: batch.attemptId, committedThrough: sendThrough, deadline };
-    this.watermarks.set(batch.attemptId, watermark);
-    this.startHeartbeat();
-    return watermark;
-  }
-
   private track(run: Promise<void>): void {
     const tracked = run
       .catch((error: unknown) => this.log.error({ err: error }, 'broadcast batch failed'))
@@ -306,19 +241,25 @@ export class BroadcastDispatcher {
     this.inFlight.add(tracked);
   }
 
-  /** Sends each recipient of the batch at its slot (once within the watermark), then settles the batch. */
-  private async sendBatch(batch: ClaimedBatch, account: WhatsAppAccount, plan: SlotPlan, watermark: Watermark): Promise<void> {
+  /**
+   * Sends each recipient of the batch at its slot, each call only once its fence committed and never
+   * after `deadline` (wall clock), so no call starts once the batch's lease may have been reconciled;
+   * then settles the batch.
+   */
+  private async sendBatch(batch: ClaimedBatch, account: WhatsAppAccount, plan: SlotPlan, deadline: number): Promise<void> {
     const client = this.accounts.clientWith(batch.organizationId, account);
     const claimedAt = Date.now();
     const broadcastIds = batch.items.map((item) => item.broadcastId);
     const headers = this.headerMedia ? await headersForBatch(this.headerMedia, client, batch.organizationId, broadcastIds) : new Map<string, HeaderOutcome>();
     const results = await Promise.all(batch.items.map(async (item, index): Promise<SendResult> => {
-      const cleared = await this.awaitTurn(plan, index, watermark) && await this.fenceIfEachSend(batch, item.recipientId);
-      if (!cleared || this.mustHold(item.broadcastId, account.phoneNumberId, claimedAt)) return { kind: 'released' };
+      const cleared = await this.awaitSlot(plan, index, deadline) && await this.fence(batch, item.recipientId);
+      // The fence stamped a time no later than now: with now before the deadline, the stamp is within the
+      // attempt's send_through, which is what the lease reconcile counts as possibly sent.
+      if (!cleared || Date.now() >= deadline || this.mustHold(item.broadcastId, account.phoneNumberId, claimedAt)) return { kind: 'released' };
       const result = await this.sendOne(client, item, headers.get(item.broadcastId));
       this.watch(batch, item, account.phoneNumberId, result);
       return result;
-    })).finally(() => this.watermarks.delete(batch.attemptId));
+    }));
     const settlement = await this.settle(batch, results);
     if (!settlement) return;
     for (const { broadcastId, reason } of settlement.paused) {
@@ -328,26 +269,20 @@ export class BroadcastDispatcher {
   }
 
   /**
-   * Waits until item `index` may be sent: its slot has come AND it lies within the watermark this
-   * process committed. False when the send must not start at all (the dispatcher stopped, or the
-   * lease deadline passed while the heartbeat stalled): it is released unsent. Checked right before
-   * the call, with no wait in between.
+   * Waits until item `index`'s slot has come; false when the send must not start at all (the dispatcher
+   * stopped, or the deadline passed): it is released unsent.
    */
-  private async awaitTurn(plan: SlotPlan, index: number, watermark: Watermark): Promise<boolean> {
+  private async awaitSlot(plan: SlotPlan, index: number, deadline: number): Promise<boolean> {
     await this.sleep(plan.startAt + index * plan.spacingMs - performance.now());
-    const slotWall = plan.startWall + index * plan.spacingMs;
-    while (!this.stopped && slotWall > watermark.committedThrough && Date.now() < watermark.deadline) {
-      await this.nextHeartbeat();
-    }
-    return !this.stopped && slotWall <= watermark.committedThrough && Date.now() < watermark.deadline;
+    return !this.stopped && Date.now() < deadline;
   }
 
   /**
-   * With `each-send`, commits the send's slot before its call, with every other send waiting for one;
-   * false (released unsent) when that fails or the process stopped meanwhile.
+   * Commits the send's slot before its call (a row without one was provably never handed to Meta), with
+   * every other send whose slot came meanwhile in the same statement; false (released unsent) when that
+   * fails or the process stopped meanwhile. A kill then leaves in doubt only the calls under way.
    */
-  private fenceIfEachSend(batch: ClaimedBatch, recipientId: string): Promise<boolean> {
-    if (this.options.fence !== 'each-send') return Promise.resolve(true);
+  private fence(batch: ClaimedBatch, recipientId: string): Promise<boolean> {
     return new Promise((cleared) => {
       this.fenceQueue.push({ organizationId: batch.organizationId, attemptId: batch.attemptId, recipientId, cleared });
       this.fencing ??= this.commitFences();
@@ -367,58 +302,6 @@ export class BroadcastDispatcher {
       for (const send of waiting) send.cleared(committed && !this.stopped);
     }
     this.fencing = null;
-  }
-
-  /** Resolves after the next heartbeat (committed or not), or as soon as the dispatcher stops. */
-  private nextHeartbeat(): Promise<void> {
-    if (this.stopped) return Promise.resolve();
-    return new Promise((resolve) => {
-      const wake = () => {
-        this.heartbeatWaiters.delete(wake);
-        resolve();
-      };
-      this.heartbeatWaiters.add(wake);
-    });
-  }
-
-  /** Starts the heartbeat unless it is running: it runs while any batch of this process is in flight. */
-  private startHeartbeat(): void {
-    if (this.heartbeat || this.stopped) return;
-    const heartbeat: Heartbeat = { timer: null, beating: null };
-    this.heartbeat = heartbeat;
-    this.scheduleBeat(heartbeat);
-  }
-
-  private scheduleBeat(heartbeat: Heartbeat): void {
-    heartbeat.timer = setTimeout(() => {
-      heartbeat.timer = null;
-      heartbeat.beating = this.beat(heartbeat);
-    }, this.options.heartbeatMs);
-  }
-
-  /**
-   * One heartbeat: every in-flight watermark moves to now + watermarkMs in one statement, and only
-   * once that commits do the waiting sends see it. A failed heartbeat moves nothing: the sends beyond
-   * the watermark wait (safety over pace).
-   */
-  private async beat(heartbeat: Heartbeat): Promise<void> {
-    const attemptIds = [...this.watermarks.keys()];
-    const sendThrough = Date.now() + this.options.watermarkMs;
-    try {
-      if (attemptIds.length > 0) {
-        await extendWatermarks(this.db, attemptIds, new Date(sendThrough));
-        for (const id of attemptIds) {
-          const watermark = this.watermarks.get(id);
-          if (watermark) watermark.committedThrough = Math.max(watermark.committedThrough, sendThrough);
-        }
-      }
-    } catch (error) {
-      this.log.warn({ err: error }, 'could not extend the broadcast send watermark; sends wait');
-    } finally {
-      for (const wake of [...this.heartbeatWaiters]) wake();
-      if (this.stopped || this.watermarks.size === 0) this.heartbeat = null;
-      else this.scheduleBeat(heartbeat);
-    }
   }
 
   private async sendOne(client: GraphClient, item: ClaimedBatch['items'][number], header: HeaderOutcome | undefined): Promise<SendResult> {

@@ -1,8 +1,9 @@
 /** @jest-environment node */
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { DEMO_BUSINESS } from '@sandbox/fixtures';
 import { statusPayload, type StatusEvent } from '@sandbox/payloads';
+import { rowsOf } from '../../db/rows-of';
 import { broadcastRecipients, broadcasts, dispatchAttempts, messages } from '../../db/schema';
 import { signUpAdmin } from '../../testing/test-app';
 import { GraphClient } from '../../whatsapp/graph-client';
@@ -107,14 +108,14 @@ describe('after a crash mid-send', () => {
   });
 });
 
-describe('after a crash, the send watermark tells rows never handed to Meta from rows that may have been', () => {
+describe("after a crash, each attempt's send_through and each row's slot tell rows never handed to Meta from rows that may have been", () => {
   const attemptOf = async (attemptId: string) => db().select().from(dispatchAttempts).where(eq(dispatchAttempts.attemptId, attemptId));
 
-  it('rows whose slot lay beyond the watermark go back to the queue and are sent once; rows within it are unknown', async () => {
+  it('rows whose slot lay beyond send_through go back to the queue and are sent once; rows within it are unknown', async () => {
     const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(3), status: 'paused' });
     const batch = await interruptedSends(db(), suite.organizationId, queued, -1, 'before-slot');
     const [inCall, ...notYet] = queued.recipients;
-    // The first row's slot had come within the watermark: its call may have started.
+    // The first row's slot had come within send_through: its call may have started.
     const [attempt] = await attemptOf(batch.attemptId);
     await db().update(broadcastRecipients).set({ slotAt: attempt.sendThrough }).where(eq(broadcastRecipients.id, inCall.id));
     await setBroadcastStatus(db(), queued.broadcastId, 'processing');
@@ -135,9 +136,9 @@ describe('after a crash, the send watermark tells rows never handed to Meta from
     for (const r of queued.recipients) expect(sendsTo(r.waId)).toBe(r === inCall ? 0 : 1);
   });
 
-  it('a batch claimed by a process that died before writing its watermark is queued again and sent once', async () => {
+  it('a batch claimed by a process that died before writing its attempt row is queued again and sent once', async () => {
     const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(2), status: 'paused' });
-    const batch = await interruptedSends(db(), suite.organizationId, queued, -1, 'before-watermark');
+    const batch = await interruptedSends(db(), suite.organizationId, queued, -1, 'before-attempt');
     expect(await attemptOf(batch.attemptId)).toEqual([]);
     await setBroadcastStatus(db(), queued.broadcastId, 'processing');
 
@@ -149,9 +150,9 @@ describe('after a crash, the send watermark tells rows never handed to Meta from
     expect((await broadcastRow(db(), queued.broadcastId)).status).toBe('completed');
   });
 
-  it('with each send fenced on its own, every send commits its slot before its call and is sent once', async () => {
+  it('every send commits its slot before its call and is sent once', async () => {
     const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(6) });
-    const fenced = new BroadcastDispatcher(db(), app().whatsappAccounts, app().log, { fence: 'each-send' });
+    const fenced = new BroadcastDispatcher(db(), app().whatsappAccounts, app().log);
     const slotsAtCall: Array<Date | null> = [];
     const send = GraphClient.prototype.sendTemplate;
     jest.spyOn(GraphClient.prototype, 'sendTemplate').mockImplementation(async function (this: GraphClient, ...args) {
@@ -175,7 +176,52 @@ describe('after a crash, the send watermark tells rows never handed to Meta from
     }
   });
 
-  it('a settled batch leaves no watermark; its rows keep their slots', async () => {
+  it("no call starts after its batch's send_through, even when its fence commits late: those sends go back to the queue and are sent once", async () => {
+    const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(3) });
+    // A 2 s lease: each batch's calls must start within 1.5 s of its claim.
+    const dispatcher = new BroadcastDispatcher(db(), app().whatsappAccounts, app().log, { leaseSeconds: 2 });
+    const database = db();
+    const execute = database.execute.bind(database);
+    const textOf = (query: unknown) => ((query as { queryChunks?: Array<{ value?: unknown }> }).queryChunks ?? [])
+      .map((chunk) => (Array.isArray(chunk.value) ? chunk.value.join('') : '')).join('');
+    let late = false;
+    const lateFirstFence = async (query: Parameters<typeof execute>[0]) => {
+      const result = await execute(query);
+      // The first fence commits, and its answer reaches the process only after the batch's send_through.
+      if (!late && textOf(query).includes('set slot_at')) {
+        late = true;
+        await new Promise((resolve) => setTimeout(resolve, 2_000));
+      }
+      return result;
+    };
+    // The dispatcher only awaits what execute answers.
+    jest.spyOn(database, 'execute').mockImplementation(lateFirstFence as unknown as typeof database.execute);
+    const calls: Array<{ at: number; sendThrough: number | null }> = [];
+    const send = GraphClient.prototype.sendTemplate;
+    jest.spyOn(GraphClient.prototype, 'sendTemplate').mockImplementation(async function (this: GraphClient, ...args) {
+      const at = Date.now();
+      const [row] = await execute(sql`select a.send_through from broadcast_recipients r join dispatch_attempts a on a.attempt_id = r.attempt_id
+        where r.id = ${args[2]?.callbackData ?? ''}::uuid`).then((result) => rowsOf<{ send_through: string | Date }>(result));
+      calls.push({ at, sendThrough: row ? new Date(row.send_through).getTime() : null });
+      return send.apply(this, args);
+    });
+    try {
+      await dispatcher.drain();
+    } finally {
+      jest.restoreAllMocks();
+      await dispatcher.stop();
+    }
+    await settle();
+    expect(late).toBe(true);
+    expect(calls).toHaveLength(3);
+    for (const call of calls) expect(call.sendThrough !== null && call.at <= call.sendThrough).toBe(true);
+    for (const r of queued.recipients) {
+      expect(await recipient(r.id)).toMatchObject({ state: 'sent' });
+      expect(sendsTo(r.waId)).toBe(1);
+    }
+  });
+
+  it('a settled batch leaves no attempt row; its rows keep their slots', async () => {
     const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(2) });
     await dispatch();
     for (const r of queued.recipients) {
@@ -185,7 +231,7 @@ describe('after a crash, the send watermark tells rows never handed to Meta from
     }
   });
 
-  it('the sweep deletes old watermarks, but never one a `sending` row still needs', async () => {
+  it('the sweep deletes old attempt rows, but never one a `sending` row still needs', async () => {
     const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(1), status: 'paused' });
     const needed = await interruptedSends(db(), suite.organizationId, queued, 600);
     const leftover = randomUUID();

@@ -136,24 +136,6 @@ export async function settleAttempt(
   return [...new Set(rows.map((row) => row.broadcast_id))];
 }
 
-/**
- * Gives each of an attempt's rows the wall-clock time its call may start (`slotAt[i]` is `ids[i]`'s),
- * in one statement; written with the attempt's watermark, before the batch's first send.
- */
-export async function assignSlots(
-  db: Queryable,
-  organizationId: string,
-  attemptId: string,
-  slots: { ids: string[]; slotAt: Date[] },
-): Promise<void> {
-  if (slots.ids.length === 0) return;
-  await db.execute(sql`
-    update ${broadcastRecipients} r set slot_at = v.slot_at
-    from unnest(${sql.param(slots.ids)}::uuid[], ${sql.param(slots.slotAt.map((at) => at.toISOString()))}::timestamptz[])
-      as v(id, slot_at)
-    where r.organization_id = ${organizationId}::uuid and r.id = v.id and r.attempt_id = ${attemptId}::uuid`);
-}
-
 /** One send of a claimed batch, named for its fence. */
 export interface FencedSend {
   organizationId: string;
@@ -180,9 +162,9 @@ export async function stampSlots(db: Queryable, sends: readonly FencedSend[], at
  * - its message has a wamid → `sent`;
  * - no wamid, and provably never handed to Meta → back to `pending`, due now, the attempt refunded
  *   (its message is kept: the next claim sends it under the same id). Provably: its attempt has no
- *   watermark row, or the row has no slot, or its slot lies beyond the attempt's `send_through` — a
- *   call starts only once its slot is within the committed watermark. A missing attempt row is safe
- *   only because the dispatcher writes it (with the slots) and commits BEFORE the batch's first
+ *   attempt row, or the row has no slot, or its slot lies beyond the attempt's `send_through` — a
+ *   call starts only once its slot is committed at or before `send_through`. A missing attempt row is safe
+ *   only because the dispatcher writes it and commits BEFORE the batch's first
  *   send, and the stale-attempt sweep never deletes one that still has a `sending` row;
  * - any other row may have reached the customer → `ambiguous` ("unknown"), never sent again, until a
  *   status webhook names it.
