@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { broadcastScreen, FIXTURE_BROADCAST_ID, FIXTURE_DRAFT_ID } from '../support/broadcast-screens';
 import { baseUrl, launchBrowser, signInThroughUi, watchForProblems } from '../support/browser';
+import { overflowInside, PRODUCT_GRIDS, sidewaysOverflow } from '../support/layout';
 
 /**
  * On a phone (390 × 844 CSS px, an iPhone 14's viewport) no screen scrolls sideways, and what an agent
@@ -25,19 +26,6 @@ beforeAll(async () => {
 afterAll(async () => {
   await browser.close();
 });
-
-/** How far the page reaches past the viewport's right edge (0 when nothing scrolls sideways). */
-function sidewaysOverflow(target: Page): Promise<number> {
-  return target.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-}
-
-/**
- * How far a grid's headers and rows reach past the grid's own width, i.e. how far it scrolls sideways
- * inside itself (0 when it does not); the page's width does not show it, the grid clips it.
- */
-function overflowInside(grid: Locator): Promise<number> {
-  return grid.locator('.MuiDataGrid-virtualScroller').evaluate((scroller) => scroller.scrollWidth - scroller.clientWidth);
-}
 
 /** Whether the control lies wholly inside the viewport's width. */
 async function withinWidth(control: Locator): Promise<boolean> {
@@ -68,14 +56,15 @@ test.each(SCREENS)('%s does not scroll sideways at 390 px', async (_name, path, 
   expect(await sidewaysOverflow(page)).toBeLessThanOrEqual(0);
 });
 
-// Each table, its grid, and its row actions (by the names they have at every width); Templates has none.
-const TABLES: ReadonlyArray<readonly [string, string, (target: Page) => Locator, RegExp | null]> = [
-  ['Tags', '/tags', (target) => target.getByRole('grid', { name: 'Tags' }), /^(Edit|Delete|Restore) tag /],
-  ['Team Members', '/settings?tab=members', (target) => target.getByRole('region', { name: /^Current Members/ }).getByRole('grid'), /^(Change role of|Remove) /],
-  ['Pending Invitations', '/settings?tab=members', (target) => target.getByRole('region', { name: /^Pending Invitations/ }).getByRole('grid'), /^(Copy Link|Resend) \(invitation for /],
-  ['Roles', '/settings?tab=roles', (target) => target.getByRole('tabpanel').getByRole('grid'), /^(Edit|Delete) /],
-  ['Templates', '/templates', (target) => target.getByRole('grid', { name: 'Templates' }), null],
-];
+// Each table and its row actions (by the names they have at every width); Templates has none.
+const ROW_ACTIONS: ReadonlyMap<string, RegExp | null> = new Map([
+  ['Tags', /^(Edit|Delete|Restore) tag /],
+  ['Team Members', /^(Change role of|Remove) /],
+  ['Pending Invitations', /^(Copy Link|Resend) \(invitation for /],
+  ['Roles', /^(Edit|Delete) /],
+  ['Templates', null],
+]);
+const TABLES = PRODUCT_GRIDS.filter(([name]) => ROW_ACTIONS.has(name)).map(([name, path, gridOf]) => [name, path, gridOf, ROW_ACTIONS.get(name) ?? null] as const);
 
 test.each(TABLES)('%s at 390 px: the page does not scroll sideways, the first column and every row action are on-screen', async (_name, path, gridOf, actionNames) => {
   await page.goto(path);
@@ -93,15 +82,7 @@ test.each(TABLES)('%s at 390 px: the page does not scroll sideways, the first co
 });
 
 // Every grid of the product, each once its columns are laid out (the broadcast grids are in the last test).
-const GRIDS: ReadonlyArray<readonly [string, string, (target: Page) => Locator]> = [
-  ...TABLES.map(([name, path, gridOf]) => [name, path, gridOf] as const),
-  ['Contacts', '/contacts', (target) => target.getByRole('grid', { name: 'Contacts' })],
-  ['Organization setting changes', '/settings?tab=organization', (target) => target.getByRole('grid', { name: 'Organization setting changes' })],
-  ['Canned Responses', '/settings?tab=canned-responses', (target) => target.getByRole('grid', { name: 'Canned responses' })],
-  ['Reports: Agents', '/reports', (target) => target.getByRole('grid', { name: 'Agents' })],
-];
-
-test.each(GRIDS)('%s at 390 px: the grid does not scroll sideways inside itself', async (_name, path, gridOf) => {
+test.each(PRODUCT_GRIDS)('%s at 390 px: the grid does not scroll sideways inside itself', async (_name, path, gridOf) => {
   await page.goto(path);
   const grid = gridOf(page);
   await grid.getByRole('columnheader').first().waitFor();

@@ -1,10 +1,12 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { freePort, npmStartScript, spawnScript, waitForHealth } from '../../server/cli/start-harness';
 import { startSmtpTestServer } from '../../server/testing/smtp-test-server';
 
-const STATE_FILE = path.join(os.tmpdir(), 'parley-e2e-server.json');
+// One per checkout: two checkouts' browser suites (a CI clone beside a working copy) each find their own server.
+const STATE_FILE = path.join(os.tmpdir(), `parley-e2e-server-${createHash('sha256').update(process.cwd()).digest('hex').slice(0, 12)}.json`);
 
 export interface E2eServer {
   baseUrl: string;

@@ -156,7 +156,8 @@ function RowActions({ broadcast, can, handlers, vertical }: {
   );
 }
 
-const CELL = { py: 1.25, width: '100%', minWidth: 0 } as const;
+// Text wraps (the grid's cells keep to one line by default), so the columns fit a laptop's width.
+const CELL = { py: 1.25, width: '100%', minWidth: 0, whiteSpace: 'normal' } as const;
 
 /**
  * Name (template, audience), status, progress, delivered / read, when (and by whom), and the actions
@@ -200,14 +201,14 @@ export function BroadcastsTable({ page, can, emptyText, handlers, timeZone }: Br
         field: 'name',
         headerName: 'Broadcast',
         flex: 1.2,
-        minWidth: 200,
+        minWidth: 180,
         sortable: false,
         renderCell: ({ row }) => <Box sx={CELL}><NameCell broadcast={row} /></Box>,
       },
       {
         field: 'status',
         headerName: 'Status',
-        width: 170,
+        width: 140,
         sortable: false,
         renderCell: ({ row }) => <Box sx={CELL}><StatusCell broadcast={row} /></Box>,
       },
@@ -215,21 +216,21 @@ export function BroadcastsTable({ page, can, emptyText, handlers, timeZone }: Br
         field: 'progress',
         headerName: 'Progress',
         flex: 1.4,
-        minWidth: 220,
+        minWidth: 160,
         sortable: false,
         renderCell: ({ row }) => <Box sx={CELL}><BroadcastProgress broadcast={row} /></Box>,
       },
       {
         field: 'delivered',
         headerName: 'Delivered / Read',
-        width: 190,
+        width: 140,
         sortable: false,
         renderCell: ({ row }) => <Typography variant="body2" sx={CELL}>{deliveredAndRead(row)}</Typography>,
       },
       {
         field: 'when',
         headerName: 'When',
-        width: 200,
+        width: 150,
         sortable: false,
         renderCell: ({ row }) => <Box sx={CELL}><WhenCell broadcast={row} timeZone={timeZone} /></Box>,
       },

@@ -17,12 +17,13 @@ const STATUS_COLORS: Record<string, ChipProps['color']> = { APPROVED: 'success',
 const part = <T extends TemplateComponent['type']>(template: Template, type: T) =>
   template.components.find((c): c is Extract<TemplateComponent, { type: T }> => c.type === type);
 
+// The minimums add up to what a 1,280 px laptop leaves beside the open sidebar; text wraps within them.
 const columns: GridColDef<Template>[] = [
   {
     field: 'name',
     headerName: 'Name',
     flex: 1,
-    minWidth: 230,
+    minWidth: 180,
     sortable: false,
     renderCell: ({ row }) => (
       <Typography variant="body2" sx={{ fontWeight: 600, fontFamily: 'monospace', py: 1, wordBreak: 'break-all' }}>
@@ -33,7 +34,7 @@ const columns: GridColDef<Template>[] = [
   {
     field: 'status',
     headerName: 'Status',
-    width: 130,
+    width: 110,
     sortable: false,
     renderCell: ({ row }) => (
       <Box sx={{ py: 1 }}>
@@ -41,13 +42,13 @@ const columns: GridColDef<Template>[] = [
       </Box>
     ),
   },
-  { field: 'category', headerName: 'Category', width: 130, sortable: false, cellClassName: 'template-text-cell' },
-  { field: 'language', headerName: 'Language', width: 100, sortable: false, cellClassName: 'template-text-cell' },
+  { field: 'category', headerName: 'Category', width: 140, sortable: false, cellClassName: 'template-text-cell' },
+  { field: 'language', headerName: 'Language', width: 90, sortable: false, cellClassName: 'template-text-cell' },
   {
     field: 'content',
     headerName: 'Content',
     flex: 2.5,
-    minWidth: 280,
+    minWidth: 220,
     sortable: false,
     renderCell: ({ row }) => {
       const header = part(row, 'HEADER');
@@ -69,7 +70,7 @@ const columns: GridColDef<Template>[] = [
     field: 'buttons',
     headerName: 'Buttons',
     flex: 1.2,
-    minWidth: 180,
+    minWidth: 140,
     sortable: false,
     renderCell: ({ row }) => (
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, py: 1 }}>
