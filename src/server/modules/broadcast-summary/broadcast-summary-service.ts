@@ -1,7 +1,8 @@
 import type { Database, Queryable } from '../../db/database';
+import { perDatabase } from '../../db/per-database';
 import {
   addQueued, deleteSummaryOf, foldNotedChanges, lockUpkeep, noteAnsweredRecipients, noteClicker, noteMessageRecipients, noteRecipients,
-  readButtonCounts, readFailureCounts, readSummaries, recountBreakdowns, recountSummary, summariesDue, tryLockUpkeep, type NotedRecipient, type SummaryFigures,
+  readButtonCounts, readFailureCounts, readSummaries, recountBreakdowns, recountSummary, summariesDue, tryLockUpkeep, vacuumNotedChanges, type NotedRecipient, type SummaryFigures,
 } from './broadcast-summary-repository';
 import { FIGURES } from './recipient-figures';
 
@@ -107,14 +108,27 @@ const FOLD_BATCH = 5_000;
  * Folds noted changes into their summaries until none is left (or another process is folding, which
  * then does it). Answers how many notes it folded.
  */
-export async function foldSummaryChanges(db: Database, batch = FOLD_BATCH): Promise<number> {
+export async function foldSummaryChanges(db: Database, batch = FOLD_BATCH, vacuumAfter = VACUUM_AFTER_NOTES): Promise<number> {
   let total = 0;
   for (;;) {
     const taken = await db.transaction(async (tx) => ((await tryLockUpkeep(tx)) ? foldNotedChanges(tx, batch) : 0));
     total += taken;
-    if (taken < batch) return total;
+    if (taken < batch) break;
   }
+  const folded = foldedSinceVacuum(db);
+  folded.notes += total;
+  // Once the log is caught up after a burst: every read steps over the deleted notes until a vacuum.
+  if (folded.notes >= vacuumAfter) {
+    folded.notes = 0;
+    await vacuumNotedChanges(db);
+  }
+  return total;
 }
+
+/** Notes this process folded since its last vacuum of the change log. */
+const foldedSinceVacuum = perDatabase(() => ({ notes: 0 }));
+/** Each change of a recipient (claimed, sent, delivered, read, a reply, a press) notes it once: 10,000 notes is a broadcast of a few thousand. */
+const VACUUM_AFTER_NOTES = 10_000;
 
 export interface ReconcileOptions {
   /** Summaries recounted per run. */

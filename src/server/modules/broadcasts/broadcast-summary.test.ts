@@ -10,6 +10,7 @@ import { seededRandom, shuffled } from '../../testing/delivery-order';
 import { kitWithAdminForFile, postWebhook, sandboxNumber } from '../../testing/whatsapp-test-kit';
 import { clickSummary } from '../automation/button-clicks-repository';
 import { foldSummaryChanges, reconcileSummaries } from '../broadcast-summary';
+import { notedChangesBytes } from '../broadcast-summary/broadcast-summary-repository';
 import { failureReasons, recipientFigures } from './broadcast-recount-fixtures';
 import { makeContacts, recipientsOf, type TestContact } from './broadcast-test-fixtures';
 
@@ -204,6 +205,21 @@ describe('the broadcast summary', () => {
     expect(figures.clicks).toBeGreaterThan(figures.clicked);
     expect(figures.buttons.length).toBe(2);
     expect(figures.read).toBeGreaterThan(0);
+  });
+
+  it("clears the change log's deleted notes once a fold has taken enough of them, so reads stop stepping over them", async () => {
+    const people = await makeContacts(db(), file.organizationId, 6);
+    const id = await createBroadcast(template, people);
+    await sendEverything();
+    expect(await notedChanges()).toBeGreaterThan(0);
+    // Below the threshold, the folded notes stay in the table as deleted rows (autovacuum's, later).
+    await foldSummaryChanges(db(), 5_000, Number.MAX_SAFE_INTEGER);
+    expect(await notedChanges()).toBe(0);
+    expect(await notedChangesBytes(db())).toBeGreaterThan(0);
+    // At the threshold, the fold vacuums: the emptied table is cut to nothing.
+    await foldSummaryChanges(db(), 5_000, 1);
+    expect(await notedChangesBytes(db())).toBe(0);
+    expect(await shown(id)).toEqual(await recounted(id));
   });
 
   it('is corrected by the periodic reconcile when it drifted from its recipients', async () => {
