@@ -15,8 +15,9 @@ import { until } from '../support/until';
  * (broadcasts:create without broadcasts:send) is offered Save draft alone, saves one, finds it in the
  * list as a draft with no Send button, and the API refuses to send it for them; the founder, who may
  * send, sends it from the list. A saved draft opens in the form from the list's Edit, is renamed and sent
- * from there. (A scheduled broadcast starting after a restart is tested on the server,
- * broadcast-drafts.test.ts: the browser tests share one server that cannot be restarted mid-run.)
+ * from there. (A broadcast scheduled in the browser and started on time after a restart is in
+ * several-machines.e2e.ts, which runs processes of its own: the other browser tests share one server
+ * that cannot be restarted mid-run.)
  */
 
 const TEMPLATE = 'welcome_message';

@@ -18,6 +18,9 @@ import { newEncryptionKey } from '../../server/lib/token-cipher';
 import { readNudgeStream } from '../../server/testing/nudge-reader';
 import { startS3TestServer, type S3TestServer } from '../../server/testing/s3-test-server';
 import { DEMO_CONFIG, sign, TEST_APP_SECRET } from '../../server/testing/whatsapp-test-kit';
+import { wallTimeAt } from '@shared/format/zoned-time';
+import { choose } from '../support/broadcast-workspace';
+import { launchBrowser, watchForProblems } from '../support/browser';
 import { startNginx, type RunningNginx } from '../support/nginx';
 import { until } from '../support/until';
 
@@ -258,5 +261,56 @@ describe('two processes behind nginx', () => {
         throw new Error(`${error.message}: stored ${JSON.stringify(await stored())}`);
       });
     expect(await stored()).toEqual([...texts].sort());
+  });
+  // Last: it restarts both processes (the previous test killed one).
+  it('start a broadcast scheduled in the browser on time, both processes restarted before its time', async () => {
+    expect((await call(proxy.origin, 'POST', '/api/templates/sync', {})).status).toBe(200);
+    const tag = await call<{ id: string; name: string }>(proxy.origin, 'POST', '/api/tags', { name: 'Friday list', color: '#388e3c' });
+    expect(tag.status).toBe(201);
+    const contact = await call<{ id: string }>(proxy.origin, 'POST', '/api/contacts', { name: 'Mariam Saeed', countryCode: '+971', phoneNumber: '0523500001', tagIds: [tag.body.id] });
+    expect(contact.status).toBe(201);
+    const waId = '971523500001';
+    const { timeZone } = (await call<{ timeZone: string }>(proxy.origin, 'GET', '/api/organization/settings')).body;
+
+    // The next whole minute at least 75 s away (room for the form and two restarts on a busy machine),
+    // entered as the organization's wall-clock time.
+    const due = Math.ceil((Date.now() + 75_000) / 60_000) * 60_000;
+    const browser = await launchBrowser();
+    try {
+      const context = await browser.newContext({ baseURL: proxy.origin, viewport: { width: 1366, height: 850 } });
+      const [name, value] = cookie.split(/=(.*)/s);
+      await context.addCookies([{ name, value, url: proxy.origin }]);
+      const page = await context.newPage();
+      const problems = watchForProblems(page);
+      await page.goto('/broadcast/new');
+      await page.getByRole('heading', { name: 'New Broadcast', level: 1 }).waitFor();
+      await choose(page, /^Template/, /^welcome_message \(en\)$/);
+      await page.getByRole('textbox', { name: /^Parameter 1/ }).fill('friend');
+      await page.getByRole('combobox', { name: 'Tags' }).click();
+      await page.getByRole('option', { name: 'Friday list' }).click();
+      await page.keyboard.press('Escape');
+      await page.getByRole('status').filter({ hasText: 'This broadcast will reach 1 contact.' }).waitFor();
+      await page.getByRole('textbox', { name: 'Name' }).fill('Friday offer');
+      await page.getByLabel(`Send at (${timeZone})`).fill(wallTimeAt(new Date(due), timeZone));
+      await page.getByRole('button', { name: 'Schedule' }).click();
+      await page.waitForURL(/\/broadcast$/);
+      await page.getByRole('row').filter({ hasText: 'Friday offer' }).getByText('Scheduled', { exact: true }).waitFor();
+      expect(problems).toEqual([]);
+    } finally {
+      await browser.close();
+    }
+
+    for (const server of servers) await server.stop();
+    for (const server of servers) await server.start();
+    expect(Date.now()).toBeLessThan(due);
+    expect(sandbox.world.sends.countFor(waId)).toBe(0);
+
+    // It starts within 5 s of its time (the check that sees its send looks every 250 ms).
+    await until(async () => sandbox.world.sends.countFor(waId) > 0, 'the scheduled send', due - Date.now() + 15_000);
+    const seenAfterMs = Date.now() - due;
+    expect(seenAfterMs).toBeGreaterThanOrEqual(0);
+    expect(seenAfterMs).toBeLessThanOrEqual(5_250);
+    process.stdout.write(`several machines: the scheduled broadcast's send reached the sandbox ${seenAfterMs} ms after its time\n`);
+    expect(sandbox.world.sends.countFor(waId)).toBe(1);
   });
 });
