@@ -216,12 +216,6 @@ export async function vacuumNotedChanges(db: Queryable): Promise<void> {
   await db.execute(sql`vacuum ${broadcastSummaryChanges}`);
 }
 
-/** The change log's size on disk in bytes (its table, without indexes): what a vacuum after the fold leaves. */
-export async function notedChangesBytes(db: Queryable): Promise<number> {
-  const [row] = rowsOf<{ bytes: number | string }>(await db.execute(sql`select pg_relation_size('broadcast_summary_changes'::regclass) as bytes`));
-  return Number(row?.bytes ?? 0);
-}
-
 // ── Reads ───────────────────────────────────────────────────────────────────────────────────────────
 
 export type SummaryFigures = Record<Figure | 'total', number>;
