@@ -94,7 +94,8 @@ async function pickingEmoji(page: Page): Promise<void> {
 /** The composer in Note mode, '@' typed: the teammates it may mention are listed. */
 async function mentioningInNote(page: Page): Promise<void> {
   await page.getByRole('button', { name: 'Note' }).click();
-  await page.getByRole('textbox', { name: 'Note' }).pressSequentially('@');
+  // The box stays disabled until the thread's messages have loaded, and typing does not wait for it.
+  await page.getByRole('textbox', { name: 'Note', disabled: false }).pressSequentially('@');
   await page.getByRole('listbox', { name: 'Mention a teammate' }).getByRole('option').first().waitFor();
 }
 
