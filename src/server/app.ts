@@ -3,7 +3,7 @@ import type { AppConfig } from './config';
 import { openDatabase, type DatabaseHandle } from './db/database';
 import { REDACTED, redactUrl, secretHeaderLogPaths } from './lib/redact-url';
 import { fastifyTrustProxy } from './lib/trusted-proxies';
-import { accountRoutes, expiredLinksPlugin, memberPasswordResetRoutes } from './modules/accounts';
+import { accountRoutes, expiredRecordsPlugin, memberPasswordResetRoutes } from './modules/accounts';
 import { authRoutes, sessionPlugin, sessionToken } from './modules/auth';
 import { automationRoutes } from './modules/automation';
 import { cannedResponseRoutes } from './modules/canned-responses';
@@ -94,7 +94,7 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(broadcastDispatchPlugin, { leaseSeconds: config.broadcastLeaseSeconds });
   await app.register(broadcastSchedulePlugin);
   await app.register(reportRollupsPlugin);
-  await app.register(expiredLinksPlugin);
+  await app.register(expiredRecordsPlugin);
 
   for (const [routes, prefix] of API_ROUTES) await app.register(routes, { prefix });
   await app.register(spaPlugin);

@@ -1,4 +1,4 @@
-import { and, gt, inArray, sql } from 'drizzle-orm';
+import { and, gt, inArray, isNull, lt, lte, or, sql } from 'drizzle-orm';
 import type { Queryable } from '../../db/database';
 import { authThrottle } from '../../db/schema';
 
@@ -60,4 +60,13 @@ export async function blockKey(db: Queryable, key: string, blockedUntil: Date): 
 
 export async function deleteKeys(db: Queryable, keys: string[]): Promise<void> {
   await db.delete(authThrottle).where(inArray(authThrottle.key, keys));
+}
+
+/** Deletes the counters whose window began before `windowStartedBefore` and that are not blocked at `now`; answers how many. */
+export async function deleteIdleCounters(db: Queryable, windowStartedBefore: Date, now: Date): Promise<number> {
+  const deleted = await db
+    .delete(authThrottle)
+    .where(and(lt(authThrottle.windowStartedAt, windowStartedBefore), or(isNull(authThrottle.blockedUntil), lte(authThrottle.blockedUntil, now))))
+    .returning({ key: authThrottle.key });
+  return deleted.length;
 }

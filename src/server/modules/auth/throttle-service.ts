@@ -1,6 +1,6 @@
 import type { Database, Queryable } from '../../db/database';
 import { rateLimited } from '../../lib/domain-error';
-import { blockKey, countAttemptUnlessBlocked, deleteKeys, findBlockedUntil, uncountAttempt } from './auth-throttle-repository';
+import { blockKey, countAttemptUnlessBlocked, deleteIdleCounters, deleteKeys, findBlockedUntil, uncountAttempt } from './auth-throttle-repository';
 
 /**
  * Attempt counters in the database, so every server process shares them. A rule counts attempts for
@@ -15,6 +15,12 @@ export interface ThrottleRule {
   block: 'growing' | 'until-window-end';
 }
 
+/**
+ * No rule's window is longer: a counter whose window began before that and that blocks nothing counts
+ * like no counter at all (the next attempt starts a new window), so it can be deleted.
+ */
+export const LONGEST_WINDOW_MS = 24 * 3_600_000;
+
 const FIRST_DELAY_MS = 30_000;
 const MAX_GROWING_DELAY_MS = 15 * 60_000;
 
@@ -28,6 +34,7 @@ export async function claimAttempt(db: Database, rules: ThrottleRule[], message:
   const now = new Date();
   await db.transaction(async (tx) => {
     for (const rule of rules) {
+      if (rule.windowMs > LONGEST_WINDOW_MS) throw new Error(`throttle rule ${rule.key}: a window longer than LONGEST_WINDOW_MS would be pruned early`);
       const counter = await countAttemptUnlessBlocked(tx, rule.key, rule.windowMs, now);
       if (!counter) throw await refusal(tx, rule.key, now, message);
       if (counter.failures >= rule.limit) await blockKey(tx, rule.key, blockedUntil(rule, counter, now));
@@ -43,6 +50,11 @@ export async function releaseAttempt(db: Queryable, rules: ThrottleRule[]): Prom
 /** Forgets a key's attempts, e.g. consecutive failures after a successful sign-in. */
 export async function resetKeys(db: Queryable, keys: string[]): Promise<void> {
   await deleteKeys(db, keys);
+}
+
+/** Deletes the counters that count like none (see LONGEST_WINDOW_MS) at `now`; answers how many. */
+export function pruneIdleCounters(db: Queryable, now = new Date()): Promise<number> {
+  return deleteIdleCounters(db, new Date(now.getTime() - LONGEST_WINDOW_MS), now);
 }
 
 function blockedUntil(rule: ThrottleRule, counter: { failures: number; windowStartedAt: Date }, now: Date): Date {

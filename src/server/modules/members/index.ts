@@ -30,4 +30,5 @@ export {
   endSession,
   listActiveSessions,
   loadSession,
+  pruneEndedSessions,
 } from './sessions-service';

@@ -1,4 +1,4 @@
-import { and, desc, eq, ne, sql } from 'drizzle-orm';
+import { and, desc, eq, lte, ne, or, sql } from 'drizzle-orm';
 import type { Database, Queryable } from '../../db/database';
 import { perDatabase } from '../../db/per-database';
 import { batchedStatements } from '../../lib/batched-statements';
@@ -55,6 +55,15 @@ export async function listUserSessions(
     .from(sessions)
     .where(and(eq(sessions.userId, user.userId), eq(sessions.organizationId, user.organizationId)))
     .orderBy(desc(sessions.lastSeenAt));
+}
+
+/** Deletes the sessions past their lifetime or unused since `idleSince`, at `now`; answers how many. */
+export async function deleteEndedSessions(db: Queryable, ended: { now: Date; idleSince: Date }): Promise<number> {
+  const deleted = await db
+    .delete(sessions)
+    .where(or(lte(sessions.expiresAt, ended.now), lte(sessions.lastSeenAt, ended.idleSince)))
+    .returning({ id: sessions.id });
+  return deleted.length;
 }
 
 export async function touchSession(db: Queryable, sessionId: string, lastSeenAt: Date): Promise<void> {

@@ -5,6 +5,7 @@ import type { AuthContext } from '../../types';
 import { hashToken, newToken } from '../../lib/secret-tokens';
 import {
   deleteAllUserSessions,
+  deleteEndedSessions,
   deleteSession,
   deleteUserSession,
   deleteUserSessionsExcept,
@@ -85,6 +86,14 @@ export async function endOtherSessions(db: Queryable, userId: string, keptSessio
 /** Ends every session of the user: their password was reset. */
 export async function endAllSessions(db: Queryable, userId: string): Promise<void> {
   await deleteAllUserSessions(db, userId);
+}
+
+/**
+ * Deletes the sessions that can no longer load (idle too long or past their lifetime): loading one
+ * deletes it, but a session whose browser never came back would otherwise stay forever. Answers how many.
+ */
+export function pruneEndedSessions(db: Queryable, config: AppConfig, now = new Date()): Promise<number> {
+  return deleteEndedSessions(db, { now, idleSince: new Date(now.getTime() - config.sessions.idleMinutes * 60_000) });
 }
 
 /** A request's session, and the conversation it asked to read along (see findSession). */
