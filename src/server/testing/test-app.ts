@@ -80,12 +80,12 @@ export function asMember(app: FastifyInstance, user: SessionUser, cookie: string
 /** Signs up a new organization's founder (its Admin). */
 export async function signUpAdmin(
   app: FastifyInstance,
-  { name = 'Ada Admin', organizationName = 'Acme Trading', email = uniqueEmail('admin') } = {},
+  { name = 'Ada Admin', organizationName = 'Acme Trading', email = uniqueEmail('admin'), timeZone }: { name?: string; organizationName?: string; email?: string; timeZone?: string } = {},
 ): Promise<Member> {
   const response = await app.inject({
     method: 'POST',
     url: '/api/auth/signup',
-    payload: { name, email, password: TEST_PASSWORD, organizationName },
+    payload: { name, email, password: TEST_PASSWORD, organizationName, timeZone },
   });
   if (response.statusCode !== 201) throw new Error(`signup failed: ${response.statusCode} ${response.body}`);
   return asMember(app, response.json().user, sessionCookieFrom(response), email, TEST_PASSWORD);

@@ -1,5 +1,6 @@
 import { addMemberWith } from '../../testing/fixtures';
 import { createTestApp, signUpAdmin, type TestApp } from '../../testing/test-app';
+import { zoneAwayFromMidnight } from '../../testing/time-zones';
 import { recordOutboundMessage } from '../conversations';
 import { customerNumber, customerWrites, type Written } from '../conversations/inbox-test-fixtures';
 
@@ -20,9 +21,9 @@ async function firstResponseCard(member: Awaited<ReturnType<typeof signUpAdmin>>
   return (response.json().cards as Card[]).find((c) => c.id === 'first-response');
 }
 
-// The customers write minutes before the replies: run within ten minutes after midnight (UTC) it would straddle two days.
 test('today’s median first response: from the message opening a customer’s turn to the first reply a member sent', async () => {
-  const admin = await signUpAdmin(t.app, { organizationName: 'Responsive' });
+  // The customers write minutes before the replies: near midnight in the organization's zone they would straddle two days.
+  const admin = await signUpAdmin(t.app, { organizationName: 'Responsive', timeZone: zoneAwayFromMidnight() });
   const organizationId = admin.user.organization!.organizationId;
   const reply = (chat: Written, senderUserId: string | null = admin.user.userId) => recordOutboundMessage(t.database.db, {
     organizationId, conversationId: chat.conversationId, contactId: chat.contactId, messageType: 'text', content: 'Hi', senderUserId,
