@@ -6,6 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import type { ContactImportResult } from '@shared/api/contact-import';
+import { formatCountOf } from '@shared/format/count';
 import { ImportRowsDialog, ImportRowsDownload } from './import-rows-dialog';
 
 /** The navigation state a completed import hands to the contacts list, which shows its summary. */
@@ -20,8 +21,6 @@ export function importedState(result: ContactImportResult): ImportedState {
 function importOf(state: unknown): ContactImportResult | null {
   return typeof state === 'object' && state !== null && 'contactImport' in state ? (state as ImportedState).contactImport : null;
 }
-
-const plural = (count: number, one: string, many: string) => `${count.toLocaleString()} ${count === 1 ? one : many}`;
 
 /**
  * On the contacts list after an import: what it did (the parts add up to the file's rows), the tag,
@@ -49,13 +48,13 @@ export function ImportSummary() {
       <Typography variant="body2">{result.message}</Typography>
       {tag && (
         <Typography variant="body2">
-          Tag <strong>{tag.name}</strong> now has {plural(tag.contactCount, 'contact', 'contacts')}.
+          Tag <strong>{tag.name}</strong> now has {formatCountOf(tag.contactCount, 'contact')}.
         </Typography>
       )}
       {flagged > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1, mt: 1 }}>
           <Link component="button" type="button" variant="body2" color="inherit" underline="always" onClick={() => setReviewing(true)}>
-            Review {plural(stats.warnings, 'warning', 'warnings')} and {plural(stats.errors, 'error', 'errors')}
+            Review {formatCountOf(stats.warnings, 'warning')} and {formatCountOf(stats.errors, 'error')}
           </Link>
           <ImportRowsDownload result={result} />
         </Box>

@@ -16,6 +16,7 @@ import { useToast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/session/use-session';
 import { BROADCAST_TEXTS } from '@shared/api/broadcasts';
 import { BROADCAST_PROGRESS_REFRESH_MS } from '@shared/constants';
+import { formatCountOf } from '@shared/format/count';
 import { RECIPIENTS_EXPORT_PERMISSIONS } from '@shared/permissions/recipients-export';
 import { FigureCards } from './analytics/figure-cards';
 import { ButtonRulesPanel } from './analytics/button-rules-panel';
@@ -55,7 +56,7 @@ export default function BroadcastAnalyticsScreen() {
     try {
       const { requeued } = await resendUnconfirmed(id).unwrap();
       if (requeued === 0) toast.info('Nothing to send again', 'WhatsApp has reported on every one of these recipients meanwhile.');
-      else toast.success('Success', `${requeued} ${requeued === 1 ? 'recipient' : 'recipients'} queued to be sent again`);
+      else toast.success('Success', `${formatCountOf(requeued, 'recipient')} queued to be sent again`);
     } catch (failure) {
       toast.error('Error', errorMessage(failure, 'Failed to send again'));
     }
@@ -65,7 +66,7 @@ export default function BroadcastAnalyticsScreen() {
     try {
       const { requeued } = await retryFailed(id).unwrap();
       if (requeued === 0) toast.info('Nothing to retry', 'No failed recipient can be retried: delivered or already retried ones are not sent again.');
-      else toast.success('Success', `${requeued} failed ${requeued === 1 ? 'recipient' : 'recipients'} queued again`);
+      else toast.success('Success', `${formatCountOf(requeued, 'failed recipient')} queued again`);
     } catch (failure) {
       toast.error('Error', errorMessage(failure, 'Failed to retry the failed recipients'));
     }

@@ -1,11 +1,11 @@
 import type { Broadcast } from '@shared/api/broadcasts';
-import { formatCount } from '@shared/format/count';
+import { formatCountOf } from '@shared/format/count';
 import { zonedDateTimeLabel } from '@shared/format/zoned-time';
 
 /** Who a broadcast goes to: its tags by name, or 'N contacts' (the recipients, for one made before audiences were kept). */
 export function audienceLabel(broadcast: Pick<Broadcast, 'audience' | 'totalCount'>): string {
   const { audience } = broadcast;
-  const contacts = (count: number) => `${formatCount(count)} ${count === 1 ? 'contact' : 'contacts'}`;
+  const contacts = (count: number) => formatCountOf(count, 'contact');
   if (!audience) return contacts(broadcast.totalCount);
   if ('contactIds' in audience) return contacts(audience.contactIds.length);
   return audience.tags.length === 0 ? 'Deleted tags' : audience.tags.map((tag) => tag.name).join(', ');

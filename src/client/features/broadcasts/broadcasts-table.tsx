@@ -15,12 +15,12 @@ import { paths } from '@client/app/paths';
 import { PagedDataGrid, type ServerPage } from '@client/components/paged-data-grid';
 import { useNarrowScreen } from '@client/components/use-narrow-screen';
 import type { Broadcast } from '@shared/api/broadcasts';
+import { formatCount } from '@shared/format/count';
 import { BroadcastProgress } from './broadcast-progress';
 import { audienceLabel, whenLabel } from './broadcast-row-labels';
 import { BroadcastStatusChip, isUnsent } from './broadcast-status';
 
 const DATE_TIME = new Intl.DateTimeFormat('en-US', { dateStyle: 'medium', timeStyle: 'short' });
-const numberFormat = new Intl.NumberFormat('en-US');
 
 export function createdAtLabel(broadcast: Broadcast): string {
   return DATE_TIME.format(new Date(broadcast.createdAt));
@@ -97,7 +97,7 @@ function StatusCell({ broadcast }: { broadcast: Broadcast }) {
 }
 
 function deliveredAndRead(broadcast: Broadcast): string {
-  return `${numberFormat.format(broadcast.deliveredCount)} delivered / ${numberFormat.format(broadcast.readCount)} read`;
+  return `${formatCount(broadcast.deliveredCount)} delivered / ${formatCount(broadcast.readCount)} read`;
 }
 
 function RowActions({ broadcast, can, handlers, vertical }: {

@@ -12,6 +12,7 @@ import { useToast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/session/use-session';
 import { BROADCAST_DRAFT_TEXTS } from '@shared/api/broadcast-drafts';
 import type { BroadcastDetail } from '@shared/api/broadcast-detail';
+import { formatCountOf } from '@shared/format/count';
 import { useGetBroadcastQuery, useGetScheduleZoneQuery, useSendBroadcastMutation, useUpdateBroadcastMutation } from './broadcast-drafts-api';
 import { isUnsent } from './broadcast-status';
 import { BroadcastComposer, type BroadcastFormValues } from './compose/compose-form';
@@ -23,7 +24,7 @@ import { useComposeSetting } from './compose/use-compose-setting';
 const DONE_TEXTS: Record<ComposeIntent, (broadcast: BroadcastDetail, recipients: number) => string> = {
   draft: (broadcast) => (broadcast.status === 'draft' ? 'Draft saved: the audience is counted when it is sent' : 'Changes saved'),
   schedule: () => 'Broadcast scheduled',
-  now: (_broadcast, recipients) => `Broadcast sending: ${recipients} ${recipients === 1 ? 'recipient' : 'recipients'}`,
+  now: (_broadcast, recipients) => `Broadcast sending: ${formatCountOf(recipients, 'recipient')}`,
 };
 
 function EditForm({ broadcast }: { broadcast: BroadcastDetail }) {

@@ -7,6 +7,7 @@ import { paths } from '@client/app/paths';
 import { PageHeader } from '@client/components/page-header';
 import { useToast } from '@client/components/toast/use-toast';
 import { useSession } from '@client/session/use-session';
+import { formatCountOf } from '@shared/format/count';
 import { useCreateBroadcastMutation } from './broadcasts-api';
 import { BroadcastComposer, type BroadcastFormValues } from './compose/compose-form';
 import { initialComposeValues, toCreateRequest } from './compose/compose-values';
@@ -18,7 +19,7 @@ import { useComposeSetting } from './compose/use-compose-setting';
 const DONE_TEXTS: Record<ComposeIntent, (recipients: number) => string> = {
   draft: () => 'Draft saved: the audience is counted when it is sent',
   schedule: () => 'Broadcast scheduled',
-  now: (recipients) => `Broadcast created successfully: ${recipients} ${recipients === 1 ? 'recipient' : 'recipients'}`,
+  now: (recipients) => `Broadcast created successfully: ${formatCountOf(recipients, 'recipient')}`,
 };
 
 /**

@@ -8,6 +8,7 @@ import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { ContactImportResult } from '@shared/api/contact-import';
 import { RowErrorList } from '@client/components/contact-import/row-error-list';
+import { formatCountOf } from '@shared/format/count';
 
 function Stat({ label, value }: { label: string; value: number }) {
   return (
@@ -49,7 +50,7 @@ export function ImportResultCard({ result, onDone, onAnother }: ImportResultCard
         </Box>
         {tag && (
           <Typography variant="body2" sx={{ mb: 2 }}>
-            Tag <strong>{tag.name}</strong> now has {tag.contactCount.toLocaleString()} contact{tag.contactCount === 1 ? '' : 's'}.
+            Tag <strong>{tag.name}</strong> now has {formatCountOf(tag.contactCount, 'contact')}.
           </Typography>
         )}
         {result.errors.length > 0 && (

@@ -23,7 +23,7 @@ function reportFixture(overrides: Partial<InboxReport> = {}): InboxReport {
       { date: '2026-03-04', opened: 0, resolved: 0 },
     ],
     firstResponse: { medianMinutes: 30, p90Minutes: 46, count: 3 },
-    resolution: { medianMinutes: 90, p90Minutes: null, count: 0 },
+    resolution: { medianMinutes: 90, p90Minutes: 90, count: 1 },
     messages: { inbound: 6, outbound: 1500 },
     busiestHours,
     agents: [
@@ -59,7 +59,7 @@ describe('reports', () => {
     expect(figure('Median first response')).toBe('30min');
     expect(screen.getByText('90th percentile 46min · 3 conversations')).toBeInTheDocument();
     expect(figure('Median resolution time')).toBe('1h');
-    expect(screen.getByText('90th percentile – · 0 conversations')).toBeInTheDocument();
+    expect(screen.getByText('90th percentile 1h · 1 conversation')).toBeInTheDocument();
     expect(figure('Messages out')).toBe('1,500');
     expect(screen.getByLabelText('From')).toHaveValue('2026-03-02');
 

@@ -2,7 +2,7 @@ import Box from '@mui/material/Box';
 import Card from '@mui/material/Card';
 import Typography from '@mui/material/Typography';
 import type { DurationFigures, InboxReport } from '@shared/api/reports';
-import { formatCount } from '@shared/format/count';
+import { formatCount, formatCountOf } from '@shared/format/count';
 import { formatMinutes } from './report-format';
 
 interface Figure {
@@ -12,7 +12,7 @@ interface Figure {
 }
 
 const durationDetail = (figures: DurationFigures) =>
-  `90th percentile ${formatMinutes(figures.p90Minutes)} · ${formatCount(figures.count)} conversations`;
+  `90th percentile ${formatMinutes(figures.p90Minutes)} · ${formatCountOf(figures.count, 'conversation')}`;
 
 function figuresOf(report: InboxReport): Figure[] {
   const sum = (pick: (day: InboxReport['days'][number]) => number) => report.days.reduce((total, day) => total + pick(day), 0);

@@ -12,10 +12,11 @@ import { contactName, contactPhone, type NamedContact } from '@client/components
 import { PagedDataGrid, useServerPagination } from '@client/components/paged-data-grid';
 import { useNarrowScreen } from '@client/components/use-narrow-screen';
 import type { BroadcastRecipient } from '@shared/api/broadcasts';
+import { formatCountOf } from '@shared/format/count';
 import { useGetBroadcastRecipientsQuery } from '../broadcasts-api';
 import { RECIPIENT_STATE_LABELS } from '../broadcast-status';
 import { CsvExportButton } from './csv-export';
-import { FILTER_TITLES, formatCount, type DrillDown } from './drill-down';
+import { FILTER_TITLES, type DrillDown } from './drill-down';
 
 /** Rows per page of a drill-down. */
 const RECIPIENT_PAGE_SIZE = 25;
@@ -79,7 +80,7 @@ function RecipientsGrid({ broadcastId, drillDown }: { broadcastId: string; drill
     <>
       {total !== undefined && (
         <Typography variant="body2" color="text.secondary">
-          {formatCount(total)} {total === 1 ? 'recipient' : 'recipients'}
+          {formatCountOf(total, 'recipient')}
         </Typography>
       )}
       <PagedDataGrid

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import { useState } from 'react';
 import { ConfirmDialog } from '@client/components/confirm-dialog';
 import { VisuallyHidden } from '@client/components/visually-hidden';
+import { formatCountOf } from '@shared/format/count';
 import { FILTER_TITLES, formatCount, type MaybeDrillDown } from './drill-down';
 
 export interface UnconfirmedSectionProps {
@@ -19,7 +20,7 @@ export interface UnconfirmedSectionProps {
   onSendAgain: () => Promise<void>;
 }
 
-const recipients = (count: number) => `${formatCount(count)} ${count === 1 ? 'recipient' : 'recipients'}`;
+const recipients = (count: number) => formatCountOf(count, 'recipient');
 
 /**
  * The recipients a crash left in doubt that WhatsApp never reported since: they may not have received

@@ -8,9 +8,9 @@ import { CONTACT_SEARCH_DEBOUNCE_MS } from '@shared/constants';
 import { useCheckAudienceQuery } from './audience-check-api';
 import { audienceKey, audienceRequest } from './audience-request';
 import type { ComposeValues } from './compose-values';
+import { formatCount, formatCountOf } from '@shared/format/count';
 
-const numberFormat = new Intl.NumberFormat('en-US');
-const contacts = (n: number) => `${numberFormat.format(n)} ${n === 1 ? 'contact' : 'contacts'}`;
+const contacts = (n: number) => formatCountOf(n, 'contact');
 
 export function optedOutText(check: AudienceCheckResponse): string | null {
   if (check.optedOut === 0) return null;
@@ -20,9 +20,9 @@ export function optedOutText(check: AudienceCheckResponse): string | null {
 export function overLimitText({ count, messagingLimit }: AudienceCheckResponse): string | null {
   const { overBy, limit, tier, messagedLast24h, available } = messagingLimit;
   if (overBy === 0 || limit === null || available === null) return null;
-  return `Your number may message ${numberFormat.format(limit)} customers in 24 hours (${tier ?? 'its tier'}), and ${numberFormat.format(messagedLast24h)} `
-    + `were messaged in the last 24 hours, so ${numberFormat.format(available)} remain. WhatsApp will refuse ${numberFormat.format(overBy)} of the `
-    + `${numberFormat.format(count)} recipients (errors 131049/130472, which are not retried).`;
+  return `Your number may message ${formatCount(limit)} customers in 24 hours (${tier ?? 'its tier'}), and ${formatCount(messagedLast24h)} `
+    + `were messaged in the last 24 hours, so ${formatCount(available)} remain. WhatsApp will refuse ${formatCount(overBy)} of the `
+    + `${formatCount(count)} recipients (errors 131049/130472, which are not retried).`;
 }
 
 /**

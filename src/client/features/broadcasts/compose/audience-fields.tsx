@@ -12,13 +12,13 @@ import { useDebouncedValue } from '@client/components/use-debounced-value';
 import { BROADCAST_TEXTS } from '@shared/api/broadcasts';
 import type { Contact } from '@shared/api/contacts';
 import { CONTACT_SEARCH_DEBOUNCE_MS, MAX_TAGS_PER_BROADCAST } from '@shared/constants';
+import { formatCountOf } from '@shared/format/count';
 import { useCountAudienceQuery } from '../broadcasts-api';
 import { AudienceCheckWarning } from './audience-check-warning';
 import { audienceKey, audienceRequest } from './audience-request';
 import type { AudienceMode, ComposeValues } from './compose-values';
 import { ContactPicker, type PickedContact } from './contact-picker';
 
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /**
  * How many distinct contacts the broadcast will reach (a contact in two tags counts once, deleted ones
@@ -36,7 +36,7 @@ export function AudienceCount() {
   else if (pending) text = 'Counting recipients…';
   else if (isError || !data) text = 'The number of recipients could not be counted.';
   else if (data.count === 0) text = BROADCAST_TEXTS.noRecipients;
-  else text = `This broadcast will reach ${numberFormat.format(data.count)} ${data.count === 1 ? 'contact' : 'contacts'}.`;
+  else text = `This broadcast will reach ${formatCountOf(data.count, 'contact')}.`;
 
   return (
     <Typography

@@ -12,6 +12,7 @@ import { useDebouncedValue } from '@client/components/use-debounced-value';
 import type { ParameterContact, TemplateParameter } from '@shared/api/template-parameters';
 import type { Template } from '@shared/api/templates';
 import { CONTACT_SEARCH_DEBOUNCE_MS } from '@shared/constants';
+import { formatCount } from '@shared/format/count';
 import { formatE164 } from '@shared/phone';
 import { isPersonal, renderParameters } from '@shared/templates/personal-parameters';
 import { renderTemplate } from '@shared/templates/template-message';
@@ -19,7 +20,6 @@ import { audienceKey, audienceRequest } from './audience-request';
 import { useGetAudienceSampleQuery } from './audience-sample-api';
 import type { ComposeValues } from './compose-values';
 
-const numberFormat = new Intl.NumberFormat('en-US');
 
 /** Without a recipient, a contact field shows its fallback. */
 const withFallbacks = (parameters: readonly TemplateParameter[]) => parameters.map((p) => ('text' in p ? p.text : p.fallback));
@@ -38,7 +38,7 @@ function RecipientStepper({ contact, position, count, onStep }: {
   onStep: (position: number) => void;
 }) {
   const text = contact
-    ? `Shown for ${recipientLabel(contact)}, recipient ${numberFormat.format(position + 1)} of ${numberFormat.format(count)}`
+    ? `Shown for ${recipientLabel(contact)}, recipient ${formatCount(position + 1)} of ${formatCount(count)}`
     : 'Contact fields show their fallbacks until the audience is chosen.';
   return (
     <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, minWidth: 0 }}>
