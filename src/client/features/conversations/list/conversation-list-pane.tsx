@@ -51,11 +51,12 @@ export function ConversationListPane({ filters, list, selectedId, onOpen, search
           <FilterToggle label="Assignment" value={filters.assignment} options={assignmentOptions} onChange={filters.setAssignment} />
         )}
         <Box sx={{ display: 'flex', gap: 1 }}>
+          {/* A short placeholder: beside Mentions the box is about 170 px wide on a laptop, and a longer one was cut mid-word. */}
           <TextField
             size="small"
             fullWidth
             type="search"
-            placeholder="Search by name or number"
+            placeholder="Name or number"
             value={filters.searchText}
             onChange={(event) => filters.setSearchText(event.target.value)}
             slotProps={{
