@@ -11,13 +11,12 @@ import {
 import { broadcastScreen, FIXTURE_BROADCAST_ID, FIXTURE_DRAFT_ID } from '../support/broadcast-screens';
 import { launchBrowser, newSession, signInThroughUi } from '../support/browser';
 import type { ConversationPage } from '../../shared/api/conversations';
+import { DEMO_ADMIN } from '../support/team';
 
 /**
  * Every screen of the app, and the modals easy to reach, must have no serious or critical WCAG 2.1
  * A/AA violation (axe-core), in the light scheme and in the dark one.
  */
-
-const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
 
 interface Screen {
   name: string;

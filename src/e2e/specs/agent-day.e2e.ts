@@ -4,7 +4,7 @@ import type { SessionResponse } from '../../shared/api/auth';
 import { launchBrowser, newSession, signInThroughUi } from '../support/browser';
 import { customerWrites, DEMO_PHONE_NUMBER_ID, makeAttentive, newCustomer, sendsTo } from '../support/sandbox';
 import { openChat } from '../support/chat';
-import { joinAs, type JoinedMember } from '../support/team';
+import { DEMO_ADMIN, joinAs, type JoinedMember } from '../support/team';
 
 /**
  * An agent's day in the demo organization, as the default Agent role has it: taking an unassigned
@@ -13,7 +13,6 @@ import { joinAs, type JoinedMember } from '../support/team';
  * messages free, it does not widen what may be sent).
  */
 
-const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
 const HOUR_MS = 3_600_000;
 
 let browser: Browser;

@@ -1,5 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { E2E_PASSWORD, launchBrowser, newSession, signInThroughUi, signUpThroughUi, uniqueEmail } from '../support/browser';
+import { DEMO_ADMIN } from '../support/team';
 
 let browser: Browser;
 beforeAll(async () => {
@@ -79,7 +80,7 @@ test('an unknown address shows the 404 page with its title, and Go Back Home lea
 
 test('the demo organization is seeded and its admin can sign in', async () => {
   const { context, page } = await newSession(browser);
-  await signInThroughUi(page, 'admin@demo.parley.dev', 'Parley2026');
+  await signInThroughUi(page, DEMO_ADMIN.email, DEMO_ADMIN.password);
   await page.getByRole('heading', { name: 'Welcome back, Amira Haddad!' }).waitFor();
   await context.close();
 });

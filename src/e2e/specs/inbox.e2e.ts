@@ -4,6 +4,7 @@ import { launchBrowser, newSession, signInThroughUi, signUpThroughUi, watchForPr
 import {
   clearFaults, customerWrites, DEMO_PHONE_NUMBER_ID, injectFault, makeAttentive, newCustomer, sendsTo, storedConversation, type SandboxCustomer,
 } from '../support/sandbox';
+import { DEMO_ADMIN } from '../support/team';
 
 /**
  * The team inbox against the real server and its sandbox: a customer's message raises their
@@ -17,7 +18,6 @@ import {
  * the demo's closed window.
  */
 
-const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
 /** The seeded demo customer whose 24-hour window closed days ago. */
 const CLOSED_WINDOW_CUSTOMER = 'Khalid Al Sabah';
 /** A change reaches an open inbox through its live stream within a second; this leaves room for a busy machine. */

@@ -2,13 +2,13 @@ import type { Browser, Page } from 'playwright-core';
 import { broadcastScreen, FIXTURE_BROADCAST_ID } from '../support/broadcast-screens';
 import { baseUrl, launchBrowser, signInThroughUi, watchForProblems } from '../support/browser';
 import { overflowInside, PRODUCT_GRIDS, sidewaysOverflow } from '../support/layout';
+import { DEMO_ADMIN } from '../support/team';
 
 /**
  * On a small laptop (1,280 × 800 CSS px, the sidebar expanded) every grid fits its width: nothing, the
  * row actions included, hides behind a sideways scroll inside a grid.
  */
 
-const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
 const LAPTOP = { width: 1280, height: 800 };
 
 let browser: Browser;

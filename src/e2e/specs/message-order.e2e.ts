@@ -3,6 +3,7 @@ import type { MessagePage } from '../../shared/api/conversations';
 import { launchBrowser, newSession, signInThroughUi } from '../support/browser';
 import { customerWrites, DEMO_PHONE_NUMBER_ID, makeAttentive, newCustomer, storedConversation } from '../support/sandbox';
 import { until } from '../support/until';
+import { DEMO_ADMIN } from '../support/team';
 
 /**
  * Messages in the customer's order: Meta may deliver a burst of a customer's messages out of order
@@ -10,7 +11,6 @@ import { until } from '../support/until';
  * not by when each reached Parley.
  */
 
-const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
 const MESSAGES = 20;
 /** A webhook is handled moments after the sandbox answers its control call. */
 const STORED_WAIT_MS = 15_000;

@@ -2,13 +2,13 @@ import type { Browser, Locator } from 'playwright-core';
 import { launchBrowser, newSession, signInThroughUi } from '../support/browser';
 import { customerWrites, DEMO_PHONE_NUMBER_ID, makeAttentive, newCustomer, storedConversation } from '../support/sandbox';
 import { until } from '../support/until';
+import { DEMO_ADMIN } from '../support/team';
 
 /**
  * The open chat while the agent reads older messages: what the customer writes meanwhile does not move
  * the view; a pill counts it and takes the agent to it. A divider heads what was unread at opening.
  */
 
-const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
 /** Through the live stream within a second, or the 30 s poll when it is down; room for a busy machine. */
 const ARRIVAL_WAIT_MS = 10_000;
 

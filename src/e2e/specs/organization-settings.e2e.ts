@@ -4,6 +4,7 @@ import type { ConversationResponse } from '../../shared/api/conversations';
 import { baseUrl, launchBrowser, newSession, signInThroughUi } from '../support/browser';
 import { until } from '../support/until';
 import { customerWrites, DEMO_PHONE_NUMBER_ID, makeAttentive, newCustomer, storedConversation, type SandboxCustomer } from '../support/sandbox';
+import { DEMO_ADMIN } from '../support/team';
 
 /**
  * Settings → Organization and read receipts at Meta, against the real server and its sandbox: opening a
@@ -11,7 +12,6 @@ import { customerWrites, DEMO_PHONE_NUMBER_ID, makeAttentive, newCustomer, store
  * turned off in the Organization tab, none.
  */
 
-const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
 /** The mark-read call and Meta's answer come in the background, seconds apart at most on a busy machine. */
 const RECEIPT_WAIT_MS = 15_000;
 /** How long a call that should not come is given to show up anyway. */

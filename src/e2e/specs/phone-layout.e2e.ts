@@ -2,6 +2,7 @@ import type { Browser, BrowserContext, Locator, Page } from 'playwright-core';
 import { broadcastScreen, FIXTURE_BROADCAST_ID, FIXTURE_DRAFT_ID } from '../support/broadcast-screens';
 import { baseUrl, launchBrowser, signInThroughUi, watchForProblems } from '../support/browser';
 import { overflowInside, PRODUCT_GRIDS, sidewaysOverflow } from '../support/layout';
+import { DEMO_ADMIN } from '../support/team';
 
 /**
  * On a phone (390 × 844 CSS px, an iPhone 14's viewport) no screen scrolls sideways, and what an agent
@@ -9,7 +10,6 @@ import { overflowInside, PRODUCT_GRIDS, sidewaysOverflow } from '../support/layo
  * and composer fit the width.
  */
 
-const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
 const PHONE = { width: 390, height: 844 };
 
 let browser: Browser;

@@ -2,7 +2,7 @@ import type { Browser } from 'playwright-core';
 import { launchBrowser, newSession, signInThroughUi } from '../support/browser';
 import { customerWrites, DEMO_PHONE_NUMBER_ID, makeAttentive, newCustomer, sendsTo } from '../support/sandbox';
 import { openChat } from '../support/chat';
-import { joinAs, type JoinedMember } from '../support/team';
+import { DEMO_ADMIN, joinAs, type JoinedMember } from '../support/team';
 import { until } from '../support/until';
 
 /**
@@ -11,7 +11,6 @@ import { until } from '../support/until';
  * tools: the emoji picker (the real library, loaded when opened) and an image's thumbnail before it is sent.
  */
 
-const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
 const HOUR_MS = 3_600_000;
 /** A 1×1 PNG. */
 const PIXEL_PNG = Buffer.from('iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==', 'base64');

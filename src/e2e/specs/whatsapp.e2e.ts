@@ -2,6 +2,7 @@ import { randomInt } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { filledValue, launchBrowser, newSession, signInThroughUi, signUpThroughUi } from '../support/browser';
 import { expireToken } from '../support/sandbox';
+import { DEMO_ADMIN } from '../support/team';
 
 /**
  * The messaging platform against `npm start` and its built-in sandbox: the demo
@@ -9,8 +10,6 @@ import { expireToken } from '../support/sandbox';
  * Valid, Sync Templates fills the table; a token the sandbox rejects is not saved; and an organization
  * whose token expires after saving gets the configuration-error modal with the token-expired text.
  */
-
-const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
 
 let browser: Browser;
 beforeAll(async () => {

@@ -1,6 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import type { InvitationIssuedResponse } from '../../shared/api/members';
 import type { RolesResponse } from '../../shared/api/roles';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from '../../server/seed/demo-credentials';
 import { E2E_PASSWORD, newSession, signInThroughUi, uniqueEmail } from './browser';
 
 export interface JoinedMember {
@@ -34,7 +35,7 @@ export async function joinAs(browser: Browser, inviter: Page, roleName: string, 
 }
 
 /** The demo organization's Admin, as `npm start` seeds it. */
-export const DEMO_ADMIN = { email: 'admin@demo.parley.dev', password: 'Parley2026' };
+export const DEMO_ADMIN = { email: DEMO_ADMIN_EMAIL, password: DEMO_PASSWORD };
 
 /** The demo organization's Admin signed in through the UI, and a new member of theirs in `roleName`. */
 export async function demoAdminWithMember(

@@ -7,10 +7,10 @@ const MAX_IN_FLIGHT = 2;
 
 /**
  * Statements of the same kind (a read, or a write such as a stream's sighting) made by requests that
- * arrive together, run as ONE statement. Every
- * request's own statement costs a database round trip whose fixed part (protocol, parse of the answer,
- * the server's executor start-up, a lock per table) is several times the lookup itself; under load many
- * requests wait on the same kind of read (every request's session), so one statement over all their
+ * arrive together, run as ONE statement. Every request's own statement costs a database round trip
+ * whose fixed part (protocol, parse of the answer, the server's executor start-up, a lock per table) is
+ * several times the lookup itself; under load many requests wait on the same kind of statement (every
+ * request's session read), so one statement over all their
  * keys serves them all. A batch closes after the event loop's current I/O turn (setImmediate), so
  * requests whose bytes arrived together share it, or, when MAX_IN_FLIGHT statements of its kind are
  * already running, when one of them answers, so the busier the server, the fuller each statement. A lone

@@ -4,8 +4,9 @@ import { hashPassword } from '../modules/auth';
 import { insertMembership, insertUser } from '../modules/members';
 import { createOrganization } from '../modules/organizations';
 
-export const DEMO_PASSWORD = 'Parley2026';
-export const DEMO_ADMIN_EMAIL = 'admin@demo.parley.dev';
+import { DEMO_ADMIN_EMAIL, DEMO_PASSWORD } from './demo-credentials';
+
+export { DEMO_ADMIN_EMAIL, DEMO_PASSWORD };
 
 export interface DemoTeam {
   organizationId: string;

@@ -1,3 +1,5 @@
+import { wallTimeAt } from '@shared/format/zoned-time';
+
 const HOUR = 3_600_000;
 
 /**
@@ -7,8 +9,7 @@ const HOUR = 3_600_000;
  */
 export function zoneAwayFromMidnight(now = new Date(), margin = HOUR): string {
   for (const zone of ['UTC', 'Asia/Tokyo']) {
-    const [hour, minute] = new Intl.DateTimeFormat('en-GB', { timeZone: zone, hour: '2-digit', minute: '2-digit', hourCycle: 'h23' })
-      .format(now).split(':').map(Number);
+    const [hour, minute] = wallTimeAt(now, zone).slice('YYYY-MM-DDT'.length).split(':').map(Number);
     const sinceMidnight = (hour * 60 + minute) * 60_000;
     if (sinceMidnight >= margin && 24 * HOUR - sinceMidnight >= margin) return zone;
   }

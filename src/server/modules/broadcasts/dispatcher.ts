@@ -60,7 +60,7 @@ const STALE_ATTEMPT_LEASES = 3;
 /** No call starts later than this before the batch's lease ends (at most a quarter of the lease): room for clock skew. */
 const LEASE_MARGIN_MS = 5_000;
 
-/** When each send of a batch may start: item k's slot is `start + k × spacingMs`, on both clocks. */
+/** When each send of a batch may start: item k's slot is `startAt + k × spacingMs` (performance.now()). */
 interface SlotPlan {
   startAt: number;
   spacingMs: number;

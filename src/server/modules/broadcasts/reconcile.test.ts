@@ -108,6 +108,25 @@ describe('after a crash mid-send', () => {
   });
 });
 
+/**
+ * Drains `dispatcher` with `onCall` run as each call to Meta starts (before the call goes out, with the
+ * recipient's id), then restores every spy, stops the dispatcher and lets the status callbacks arrive.
+ */
+async function drainWatchingCalls(dispatcher: BroadcastDispatcher, onCall: (recipientId: string) => Promise<void>): Promise<void> {
+  const send = GraphClient.prototype.sendTemplate;
+  jest.spyOn(GraphClient.prototype, 'sendTemplate').mockImplementation(async function (this: GraphClient, ...args) {
+    await onCall(args[2]?.callbackData ?? '');
+    return send.apply(this, args);
+  });
+  try {
+    await dispatcher.drain();
+  } finally {
+    jest.restoreAllMocks();
+    await dispatcher.stop();
+  }
+  await settle();
+}
+
 describe("after a crash, each attempt's send_through and each row's slot tell rows never handed to Meta from rows that may have been", () => {
   const attemptOf = async (attemptId: string) => db().select().from(dispatchAttempts).where(eq(dispatchAttempts.attemptId, attemptId));
 
@@ -152,21 +171,11 @@ describe("after a crash, each attempt's send_through and each row's slot tell ro
 
   it('every send commits its slot before its call and is sent once', async () => {
     const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(6) });
-    const fenced = new BroadcastDispatcher(db(), app().whatsappAccounts, app().log);
     const slotsAtCall: Array<Date | null> = [];
-    const send = GraphClient.prototype.sendTemplate;
-    jest.spyOn(GraphClient.prototype, 'sendTemplate').mockImplementation(async function (this: GraphClient, ...args) {
-      const [row] = await db().select().from(broadcastRecipients).where(eq(broadcastRecipients.id, args[2]?.callbackData ?? ''));
+    await drainWatchingCalls(new BroadcastDispatcher(db(), app().whatsappAccounts, app().log), async (recipientId) => {
+      const [row] = await db().select().from(broadcastRecipients).where(eq(broadcastRecipients.id, recipientId));
       slotsAtCall.push(row.slotAt);
-      return send.apply(this, args);
     });
-    try {
-      await fenced.drain();
-    } finally {
-      jest.restoreAllMocks();
-      await fenced.stop();
-    }
-    await settle();
     // Each row's slot was committed when its call started.
     expect(slotsAtCall).toHaveLength(6);
     expect(slotsAtCall.every((at) => at instanceof Date)).toBe(true);
@@ -197,21 +206,12 @@ describe("after a crash, each attempt's send_through and each row's slot tell ro
     // The dispatcher only awaits what execute answers.
     jest.spyOn(database, 'execute').mockImplementation(lateFirstFence as unknown as typeof database.execute);
     const calls: Array<{ at: number; sendThrough: number | null }> = [];
-    const send = GraphClient.prototype.sendTemplate;
-    jest.spyOn(GraphClient.prototype, 'sendTemplate').mockImplementation(async function (this: GraphClient, ...args) {
+    await drainWatchingCalls(dispatcher, async (recipientId) => {
       const at = Date.now();
       const [row] = await execute(sql`select a.send_through from broadcast_recipients r join dispatch_attempts a on a.attempt_id = r.attempt_id
-        where r.id = ${args[2]?.callbackData ?? ''}::uuid`).then((result) => rowsOf<{ send_through: string | Date }>(result));
+        where r.id = ${recipientId}::uuid`).then((result) => rowsOf<{ send_through: string | Date }>(result));
       calls.push({ at, sendThrough: row ? new Date(row.send_through).getTime() : null });
-      return send.apply(this, args);
     });
-    try {
-      await dispatcher.drain();
-    } finally {
-      jest.restoreAllMocks();
-      await dispatcher.stop();
-    }
-    await settle();
     expect(late).toBe(true);
     expect(calls).toHaveLength(3);
     for (const call of calls) expect(call.sendThrough !== null && call.at <= call.sendThrough).toBe(true);

@@ -26,6 +26,14 @@ import {
 const LAST_SEEN_RESOLUTION_MS = 60_000;
 const USER_AGENT_MAX = 512;
 
+/** A session last seen at or before this instant has been idle too long. */
+const idleSince = (config: AppConfig, now: number): number => now - config.sessions.idleMinutes * 60_000;
+
+/** Whether a session has ended at `now`: idle too long, or past its absolute lifetime. */
+function hasEnded(session: { lastSeenAt: Date; expiresAt: Date }, config: AppConfig, now: number): boolean {
+  return now >= session.expiresAt.getTime() || session.lastSeenAt.getTime() <= idleSince(config, now);
+}
+
 /** Starts a session for a member; answers the token for the cookie. */
 export async function createSession(
   db: Queryable,
@@ -69,7 +77,7 @@ export async function listActiveSessions(
   const now = Date.now();
   const rows = await listUserSessions(db, member);
   return rows
-    .filter((row) => now < row.expiresAt.getTime() && now < row.lastSeenAt.getTime() + config.sessions.idleMinutes * 60_000)
+    .filter((row) => !hasEnded(row, config, now))
     .map(({ id, userAgent, createdAt, lastSeenAt }) => ({ id, userAgent, createdAt, lastSeenAt }));
 }
 
@@ -93,7 +101,7 @@ export async function endAllSessions(db: Queryable, userId: string): Promise<voi
  * deletes it, but a session whose browser never came back would otherwise stay forever. Answers how many.
  */
 export function pruneEndedSessions(db: Queryable, config: AppConfig, now = new Date()): Promise<number> {
-  return deleteEndedSessions(db, { now, idleSince: new Date(now.getTime() - config.sessions.idleMinutes * 60_000) });
+  return deleteEndedSessions(db, { now, idleSince: new Date(idleSince(config, now.getTime())) });
 }
 
 /** A request's session, and the conversation it asked to read along (see findSession). */
@@ -112,8 +120,7 @@ export async function loadSession(db: Database, config: AppConfig, token: string
   if (!row) return null;
 
   const now = Date.now();
-  const idleLimit = row.lastSeenAt.getTime() + config.sessions.idleMinutes * 60_000;
-  if (now >= row.expiresAt.getTime() || now >= idleLimit) {
+  if (hasEnded(row, config, now)) {
     await deleteSession(db, id);
     return null;
   }
