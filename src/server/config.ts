@@ -62,6 +62,8 @@ export interface AppConfig {
    * call; the fault-test script shortens it so restarts settle sooner. Unset: the dispatcher's default.
    */
   broadcastLeaseSeconds: number | undefined;
+  /** How often the dispatcher folds noted broadcast changes into summaries (tests turn it off with Infinity); unset, 1 s. */
+  broadcastSummaryFoldMs?: number;
   /**
    * BROADCAST_UNKNOWN_GRACE_MINUTES: how long after its send an unknown broadcast recipient (interrupted
    * mid-send, no report from WhatsApp) waits before it is shown as not confirmed, with Send again. Unset: 15.

@@ -32,6 +32,8 @@ export interface KitOptions {
   configured?: boolean;
   /** Where media files go: DATA_DIR (default), or a bucket on a real S3 server (s3rver) started for the kit. */
   mediaStore?: 'disk' | 's3';
+  /** How often the dispatcher folds broadcast summaries; Infinity leaves every note for the test's own folds. */
+  broadcastSummaryFoldMs?: number;
 }
 
 /**
@@ -40,7 +42,7 @@ export interface KitOptions {
  * organization in it, whose Messaging API is set up with DEMO_CONFIG unless `configured` is false.
  * Status callbacks and customers are instant and deterministic. Close the kit after the file's tests.
  */
-export async function createKitWithAdmin({ configured = true, mediaStore = 'disk' }: KitOptions = {}): Promise<{ kit: WhatsAppTestKit; admin: Member }> {
+export async function createKitWithAdmin({ configured = true, mediaStore = 'disk', broadcastSummaryFoldMs }: KitOptions = {}): Promise<{ kit: WhatsAppTestKit; admin: Member }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-wa-test-'));
   const s3 = mediaStore === 's3' ? await startS3TestServer() : undefined;
   // The sandbox starts first (the app needs its URL); its webhooks reach the app once it exists.
@@ -71,6 +73,7 @@ export async function createKitWithAdmin({ configured = true, mediaStore = 'disk
     graphRetryDelaysMs: [0, 0],
     dataDir,
     mediaStore: s3 ? s3.settings('media') : { kind: 'disk' },
+    broadcastSummaryFoldMs,
   });
   target.app = t.app;
   if (configured) await saveConfig(admin);

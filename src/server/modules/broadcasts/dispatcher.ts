@@ -28,6 +28,12 @@ export interface BroadcastDispatcherOptions {
   maxBatchesInFlight?: number;
   /** How often rows whose lease ran out are looked for. */
   sweepEveryMs?: number;
+  /**
+   * How often noted recipient changes are folded into broadcast summaries: readers add what is not folded
+   * yet, so this bounds their extra work, not how fresh their figures are. Infinity: only explicit folds
+   * (tests that read notes before they are folded).
+   */
+  summaryFoldMs?: number;
   retry?: RetryPolicy;
   /** What Meta's throughput refusal (130429) does to the number's pace. */
   throttle?: ThrottlePolicy;
@@ -42,6 +48,7 @@ const DEFAULTS = {
   maxBatch: 500,
   maxBatchesInFlight: 8,
   sweepEveryMs: 5_000,
+  summaryFoldMs: 1_000,
   retry: DEFAULT_RETRY_POLICY,
   throttle: { factor: 1.25, maxSlowdown: 64, holdSeconds: 30, pauseMs: 1_000 },
 } satisfies Required<BroadcastDispatcherOptions>;
@@ -50,11 +57,6 @@ const DEFAULTS = {
 const UNCONFIGURED_RETRY_MS = 30_000;
 /** How many times settling a batch is tried before its rows are left to the lease (and the webhooks). */
 const SETTLE_TRIES = 3;
-/**
- * How often noted recipient changes are folded into broadcast summaries: readers add what is not folded
- * yet, so this bounds their extra work, not how fresh their figures are.
- */
-const SUMMARY_FOLD_MS = 1_000;
 /** Leftover attempt rows (batches that never settled) are swept once this many leases old. */
 const STALE_ATTEMPT_LEASES = 3;
 /** No call starts later than this before the batch's lease ends (at most a quarter of the lease): room for clock skew. */
@@ -176,9 +178,9 @@ export class BroadcastDispatcher {
     if (drifted.length > 0) this.log.warn({ broadcastIds: drifted }, 'broadcast summaries differed from a full recount and were corrected');
   }
 
-  /** Folds the recipients noted since the last fold into their broadcasts' summaries, at most every SUMMARY_FOLD_MS. */
+  /** Folds the recipients noted since the last fold into their broadcasts' summaries, at most every `summaryFoldMs`. */
   private async foldSummariesIfDue(): Promise<void> {
-    if (Date.now() - this.lastFold < SUMMARY_FOLD_MS) return;
+    if (Date.now() - this.lastFold < this.options.summaryFoldMs) return;
     this.lastFold = Date.now();
     // Upkeep, not sending: unfolded notes stay in the log (readers add them, the next fold takes them), so
     // a failed fold (e.g. a deadlock with a concurrent writer on PostgreSQL) must not stop this step's sends.
