@@ -91,7 +91,11 @@ export async function buildApp(config: AppConfig, options: BuildOptions = {}): P
   await app.register(readReceiptsPlugin);
   await app.register(livePlugin, { listen: database.listen });
   await app.register(webhookInboxPlugin, { databaseKind: database.kind });
-  await app.register(broadcastDispatchPlugin, { leaseSeconds: config.broadcastLeaseSeconds, summaryFoldMs: config.broadcastSummaryFoldMs });
+  await app.register(broadcastDispatchPlugin, {
+    leaseSeconds: config.broadcastLeaseSeconds,
+    pollIntervalMs: config.broadcastDispatchPollMs,
+    summaryFoldMs: config.broadcastSummaryFoldMs,
+  });
   await app.register(broadcastSchedulePlugin);
   await app.register(reportRollupsPlugin);
   await app.register(expiredRecordsPlugin);

@@ -62,6 +62,11 @@ export interface AppConfig {
    * call; the fault-test script shortens it so restarts settle sooner. Unset: the dispatcher's default.
    */
   broadcastLeaseSeconds: number | undefined;
+  /**
+   * How often the broadcast dispatcher looks for due work on its own, besides being woken when a broadcast
+   * is queued; unset, 2 s. Tests that stage rows by hand lengthen it, so only their own drains send.
+   */
+  broadcastDispatchPollMs?: number;
   /** How often the dispatcher folds noted broadcast changes into summaries (tests turn it off with Infinity); unset, 1 s. */
   broadcastSummaryFoldMs?: number;
   /**

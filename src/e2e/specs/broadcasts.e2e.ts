@@ -5,7 +5,8 @@ import type { BroadcastAnalytics } from '../../shared/api/broadcasts';
 import type { Contact } from '../../shared/api/contacts';
 import type { Tag } from '../../shared/api/tags';
 import { baseUrl, specBrowser } from '../support/browser';
-import { api, choose, DISPATCH_WAIT_MS, ownWorkspace } from '../support/broadcast-workspace';
+import { api, choose, DISPATCH_WAIT_MS } from '../support/broadcast-workspace';
+import { ownWorkspace } from '../support/workspace';
 import { until } from '../support/until';
 import { customerWrites, makeAttentive, newCustomer, sendsTo, storedConversation, type SandboxCustomer } from '../support/sandbox';
 

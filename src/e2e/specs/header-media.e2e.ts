@@ -4,7 +4,8 @@ import type { Contact } from '../../shared/api/contacts';
 import type { Tag } from '../../shared/api/tags';
 import { auditPage, blocking, formatViolations, openInColorScheme, paintedScheme, waitUntilSettled, type ColorScheme } from '../support/accessibility';
 import { specBrowser } from '../support/browser';
-import { api, choose, DISPATCH_WAIT_MS, ownWorkspace } from '../support/broadcast-workspace';
+import { api, choose, DISPATCH_WAIT_MS } from '../support/broadcast-workspace';
+import { ownWorkspace } from '../support/workspace';
 import { customerWrites, makeAttentive, newCustomer, sendsTo, storedConversation } from '../support/sandbox';
 import { until } from '../support/until';
 

@@ -3,7 +3,8 @@ import type { Page } from 'playwright-core';
 import type { Contact } from '../../shared/api/contacts';
 import type { Tag } from '../../shared/api/tags';
 import { specBrowser } from '../support/browser';
-import { api, choose, DISPATCH_WAIT_MS, ownWorkspace } from '../support/broadcast-workspace';
+import { api, choose, DISPATCH_WAIT_MS } from '../support/broadcast-workspace';
+import { ownWorkspace } from '../support/workspace';
 import { customerWrites, makeAttentive, newCustomer, sendsTo, storedConversation, type SandboxCustomer } from '../support/sandbox';
 import { until } from '../support/until';
 

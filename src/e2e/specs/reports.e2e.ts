@@ -1,5 +1,5 @@
 import { specBrowser } from '../support/browser';
-import { ownWorkspace } from '../support/broadcast-workspace';
+import { ownWorkspace } from '../support/workspace';
 import { openChat } from '../support/chat';
 import { customerWrites, makeAttentive, newCustomer } from '../support/sandbox';
 

@@ -1,6 +1,7 @@
 import type { Browser, Page } from 'playwright-core';
 import { baseUrl, E2E_PASSWORD, launchBrowser, newSession, signUpThroughUi, uniqueEmail } from '../support/browser';
 import { inviteThroughUi, takeShownLink } from '../support/team';
+import { until } from '../support/until';
 
 /**
  * The team flow of issue 5: an admin invites an agent and copies the link; the agent joins through it
@@ -29,11 +30,16 @@ async function openSettingsTab(page: Page, tab: 'members' | 'roles'): Promise<vo
   await page.getByRole('heading', { name: heading }).waitFor();
 }
 
-/** Copy Link for an invitation; answers what landed on the clipboard. */
+/**
+ * Copy Link for an invitation; answers what landed on the clipboard. Waits for the clipboard itself:
+ * the "Copied!" label shows for two seconds only, which a busy machine can miss.
+ */
 async function copyLink(page: Page, email: string): Promise<string> {
+  const clipboard = () => page.evaluate(() => navigator.clipboard.readText());
+  const before = await clipboard();
   await page.getByRole('button', { name: `Copy Link (invitation for ${email})` }).click();
-  await page.getByText('Copied!').waitFor();
-  return page.evaluate(() => navigator.clipboard.readText());
+  await until(async () => (await clipboard()) !== before, 'the link on the clipboard', 10_000);
+  return clipboard();
 }
 
 test('invite, join through the link, change role, remove', async () => {

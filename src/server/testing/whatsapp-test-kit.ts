@@ -8,6 +8,7 @@ import type { WhatsAppConfigRequest } from '@shared/api/whatsapp';
 import type { Sandbox } from '@sandbox/sandbox';
 import { buildSandboxApp } from '@sandbox/sandbox-plugin';
 import type { SandboxNumber } from '@sandbox/world';
+import type { AppConfig } from '../config';
 import type { Database } from '../db/database';
 import { findOrCreateConversation } from '../modules/conversations/conversations-repository';
 import { createAppWithAdmin, organizationOf, sharedByFile, type Member, type TestApp } from './test-app';
@@ -27,13 +28,12 @@ export interface WhatsAppTestKit {
   close(): Promise<void>;
 }
 
-export interface KitOptions {
+/** The kit's app, with the dispatcher's own timing where a test needs to stage rows without it (see AppConfig). */
+export interface KitOptions extends Pick<Partial<AppConfig>, 'broadcastDispatchPollMs' | 'broadcastSummaryFoldMs'> {
   /** Save DEMO_CONFIG as the organization's WhatsApp configuration (default). */
   configured?: boolean;
   /** Where media files go: DATA_DIR (default), or a bucket on a real S3 server (s3rver) started for the kit. */
   mediaStore?: 'disk' | 's3';
-  /** How often the dispatcher folds broadcast summaries; Infinity leaves every note for the test's own folds. */
-  broadcastSummaryFoldMs?: number;
 }
 
 /**
@@ -42,7 +42,7 @@ export interface KitOptions {
  * organization in it, whose Messaging API is set up with DEMO_CONFIG unless `configured` is false.
  * Status callbacks and customers are instant and deterministic. Close the kit after the file's tests.
  */
-export async function createKitWithAdmin({ configured = true, mediaStore = 'disk', broadcastSummaryFoldMs }: KitOptions = {}): Promise<{ kit: WhatsAppTestKit; admin: Member }> {
+export async function createKitWithAdmin({ configured = true, mediaStore = 'disk', ...timing }: KitOptions = {}): Promise<{ kit: WhatsAppTestKit; admin: Member }> {
   const dataDir = mkdtempSync(path.join(os.tmpdir(), 'parley-wa-test-'));
   const s3 = mediaStore === 's3' ? await startS3TestServer() : undefined;
   // The sandbox starts first (the app needs its URL); its webhooks reach the app once it exists.
@@ -73,7 +73,7 @@ export async function createKitWithAdmin({ configured = true, mediaStore = 'disk
     graphRetryDelaysMs: [0, 0],
     dataDir,
     mediaStore: s3 ? s3.settings('media') : { kind: 'disk' },
-    broadcastSummaryFoldMs,
+    ...timing,
   });
   target.app = t.app;
   if (configured) await saveConfig(admin);

@@ -55,7 +55,7 @@ describe('route table', () => {
     server.use(http.get(apiUrl('/auth/verify'), () => HttpResponse.json({ error: 'boom' }, { status: 503 })));
     jest.spyOn(console, 'error').mockImplementation(() => undefined);
     const { router } = renderApp({ route: '/' });
-    expect(await screen.findByRole('heading', { name: 'Sign In' }, { timeout: 3000 })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Sign In' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/login');
   });
 

@@ -1,4 +1,4 @@
-import { act, screen, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { setSessionUser } from '@client/session/session-api';
 import type { ClientServices } from '@client/api/client-services';
 import { fakeTabSharing, FakeStream } from './testing/fake-live';
@@ -36,15 +36,13 @@ describe('the live stream', () => {
     stream.emit('nudge', { conversationId: 'v-1', counter: 9, kind: 'message' });
     stream.emit('nudge', { conversationId: 'v-2', counter: 5, kind: 'message' });
     stream.emit('nudge', { conversationId: 'v-2', counter: 6, kind: 'status' });
-    await wait(300);
+    await waitFor(() => expect(polls(log, 'v-1') - pollsBefore).toBe(1));
     expect(log.filter((entry) => entry.startsWith('GET /conversations?ids='))).toEqual([`GET /conversations?ids=${encodeURIComponent('v-1,v-2')}`]);
-    expect(polls(log, 'v-1') - pollsBefore).toBe(1);
     // Within the second after a batch the next one waits; and a nudge about another conversation polls no chat.
     stream.emit('nudge', { conversationId: 'v-2', counter: 7, kind: 'message' });
-    await wait(300);
+    await wait(100);
     expect(byIds(log)).toBe(1);
-    await wait(800);
-    expect(byIds(log)).toBe(2);
+    await waitFor(() => expect(byIds(log)).toBe(2));
     expect(polls(log, 'v-1') - pollsBefore).toBe(1);
     expect(lists(log)).toBe(listsBefore);
   });
@@ -58,14 +56,12 @@ describe('the live stream', () => {
     expect(polls(log, 'v-1')).toBe(quiet);
 
     stream.emit('error');
-    await wait(300);
-    expect(polls(log, 'v-1')).toBe(quiet + 1);
+    await waitFor(() => expect(polls(log, 'v-1')).toBe(quiet + 1));
 
     const [listsBefore, pollsBefore] = [lists(log), polls(log, 'v-1')];
     stream.emit('open');
-    await wait(300);
-    expect(lists(log)).toBe(listsBefore + 1);
-    expect(polls(log, 'v-1')).toBe(pollsBefore + 1);
+    await waitFor(() => expect(lists(log)).toBe(listsBefore + 1));
+    await waitFor(() => expect(polls(log, 'v-1')).toBe(pollsBefore + 1));
   });
 
   it('closes the stream when the inbox closes', async () => {
@@ -109,9 +105,10 @@ describe('one stream per browser, shared by its tabs', () => {
   async function expectResyncOnOpen(log: RequestLog, stream: FakeStream) {
     const [listsBefore, pollsBefore] = [lists(log), polls(log, 'v-1')];
     stream.emit('open');
-    await wait(300);
-    expect(lists(log) - listsBefore).toBe(1);
-    expect(polls(log, 'v-1') - pollsBefore).toBe(1);
+    await waitFor(() => {
+      expect(lists(log) - listsBefore).toBe(1);
+      expect(polls(log, 'v-1') - pollsBefore).toBe(1);
+    });
   }
 
   it('opens one stream for two tabs, and its nudges reach both', async () => {
@@ -121,10 +118,11 @@ describe('one stream per browser, shared by its tabs', () => {
     await wait(50);
     const [byIdsBefore, pollsBefore] = [byIds(log), polls(log, 'v-1')];
     streams[0].emit('nudge', { conversationId: 'v-1', counter: 9, kind: 'message' });
-    await wait(300);
     // Each tab reads the nudged conversation into its own lists and polls its own open chat.
-    expect(byIds(log) - byIdsBefore).toBe(2);
-    expect(polls(log, 'v-1') - pollsBefore).toBe(2);
+    await waitFor(() => {
+      expect(byIds(log) - byIdsBefore).toBe(2);
+      expect(polls(log, 'v-1') - pollsBefore).toBe(2);
+    });
     // While the shared stream is open, neither tab polls at the 2 s pace.
     const quiet = polls(log, 'v-1');
     await wait(2_600);
@@ -150,15 +148,15 @@ describe('one stream per browser, shared by its tabs', () => {
     streams[0].emit('open');
     await wait(50);
     await act(async () => tabs[0].unmount());
-    await wait(50);
-    expect(streams[0].closed).toBe(true);
-    expect(streams).toHaveLength(2);
+    await waitFor(() => {
+      expect(streams[0].closed).toBe(true);
+      expect(streams).toHaveLength(2);
+    });
 
     await expectResyncOnOpen(log, streams[1]);
     const byIdsBefore = byIds(log);
     streams[1].emit('nudge', { conversationId: 'v-2', counter: 3, kind: 'message' });
-    await wait(300);
-    expect(byIds(log) - byIdsBefore).toBe(1);
+    await waitFor(() => expect(byIds(log) - byIdsBefore).toBe(1));
   });
 
   it('when the leading tab vanishes without a word (closed or crashed: none of its code runs), the other takes the lock, opens the stream and refetches everything once', async () => {
@@ -167,8 +165,7 @@ describe('one stream per browser, shared by its tabs', () => {
     streams[0].emit('open');
     await wait(50);
     await act(async () => browser.leaderVanishes());
-    await wait(50);
-    expect(streams).toHaveLength(2);
+    await waitFor(() => expect(streams).toHaveLength(2));
 
     await expectResyncOnOpen(log, streams[1]);
   });
@@ -177,10 +174,11 @@ describe('one stream per browser, shared by its tabs', () => {
     const { streams, tabs } = await openTabs(2);
     streams[0].emit('open');
     await act(async () => void tabs[0].store.dispatch(setSessionUser(null)));
-    await wait(50);
-    expect(streams[0].closed).toBe(true);
-    expect(streams).toHaveLength(2);
-    expect(streams[1].closed).toBe(false);
+    await waitFor(() => {
+      expect(streams[0].closed).toBe(true);
+      expect(streams).toHaveLength(2);
+      expect(streams[1].closed).toBe(false);
+    });
   });
 
   it('where the browser cannot share (no Web Locks or BroadcastChannel), each tab opens its own stream', async () => {

@@ -58,7 +58,7 @@ describe('dashboard', () => {
     server.use(http.get(apiUrl('/analytics'), () => HttpResponse.json({ error: 'boom' }, { status: 500 })));
     renderWithProviders(<DashboardScreen />, { user: sessionUser() });
     expect(
-      await screen.findByText('Failed to load dashboard analytics. Please try refreshing the page.', undefined, { timeout: 3000 }),
+      await screen.findByText('Failed to load dashboard analytics. Please try refreshing the page.'),
     ).toBeInTheDocument();
   });
 

@@ -18,6 +18,8 @@ import { reserveSlots, slowDown } from './send-buckets-repository';
 
 const { suite, db, app, sandbox, settle, dispatch, sendsTo, customers } = dispatchSuite();
 const PHONE = DEMO_BUSINESS.phoneNumberId;
+/** Due times come from the database's clock and are compared with the test's: the same clock, rounded differently. */
+const CLOCK_SLACK_MS = 50;
 const pace = (messagesPerSecond: number) => saveConfig(suite.admin, { messagesPerSecond });
 const statesOf = async (broadcastId: string) => (await recipientRows(db(), suite.organizationId, broadcastId)).map((row) => row.state).sort();
 
@@ -171,12 +173,15 @@ describe('Meta refusing sends', () => {
     const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(1), status: 'paused' });
     const batch = await interruptedSends(db(), suite.organizationId, queued, 60);
     const refusal = GraphError.fromResponse(400, { error: { code: 130429, message: '(#130429) Rate limit hit' } });
+    const before = Date.now();
     const settled = await settleBatch(db(), batch, [{ kind: 'error', error: refusal }], DEFAULT_RETRY_POLICY);
+    const after = Date.now();
     expect(settled).toMatchObject({ throttled: true, paused: [] });
     const [row] = await recipientRows(db(), suite.organizationId, queued.broadcastId);
     expect(row).toMatchObject({ state: 'pending', attempts: 0, errorCode: 130429, lockedUntil: null, messageId: batch.items[0].messageId });
-    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now());
-    expect(row.nextAttemptAt.getTime()).toBeLessThan(Date.now() + 5_000);
+    // Due again the throttle's wait after the refusal was settled (the database's clock, in the settle).
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + DEFAULT_RETRY_POLICY.throttledMs - CLOCK_SLACK_MS);
+    expect(row.nextAttemptAt.getTime()).toBeLessThanOrEqual(after + DEFAULT_RETRY_POLICY.throttledMs + CLOCK_SLACK_MS);
     const [message] = await db().select().from(messages).where(eq(messages.id, batch.items[0].messageId));
     expect(message.status).toBe('sending');
     expect(sendsTo(queued.recipients[0].waId)).toBe(0);
@@ -199,10 +204,12 @@ describe('Meta refusing sends', () => {
     const queued = await queueBroadcast(db(), suite.organizationId, { waIds: customers(1) });
     const [recipient] = queued.recipients;
     sandbox().injectFault(PHONE, 'server_error', 1);
+    const before = Date.now();
     await dispatch();
     let [row] = await recipientRows(db(), suite.organizationId, queued.broadcastId);
     expect(row).toMatchObject({ state: 'pending', attempts: 1, errorCode: 2, errorMessage: 'Service temporarily unavailable' });
-    expect(row.nextAttemptAt.getTime()).toBeGreaterThan(Date.now() + 3_000);
+    // Backed off: not due before the first transient wait has passed since the send.
+    expect(row.nextAttemptAt.getTime()).toBeGreaterThanOrEqual(before + DEFAULT_RETRY_POLICY.transientBaseMs - CLOCK_SLACK_MS);
     await makeRetriesDue(db(), queued.broadcastId);
     await dispatch();
     [row] = await recipientRows(db(), suite.organizationId, queued.broadcastId);

@@ -38,11 +38,14 @@ const importNow = (member: Member) => member.request({
 it('one import at a time per organization: another answers 429 until the first ends; other organizations go on', async () => {
   const admin = await signUpAdmin(t.app);
   const other = await signUpAdmin(t.app);
+  const received = new Promise((resolve) => t.app.server.once('request', resolve));
   const first = importStillArriving(admin);
   let firstAnswered = false;
   first.on('data', () => (firstAnswered = true));
-  // The first import holds the turn once the server has its request (its file keeps arriving, slowly).
-  await new Promise((resolve) => setTimeout(resolve, 300));
+  // The first import holds the turn once the server has read its session (its file keeps arriving,
+  // slowly): a second's room after its request arrived, for a busy machine.
+  await received;
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
   const second = await importNow(admin);
   expect(firstAnswered).toBe(false);
   expect({ status: second.statusCode, body: second.json() }).toEqual({ status: 429, body: { error: IMPORT_IN_PROGRESS, code: 'RATE_LIMITED' } });

@@ -40,13 +40,16 @@ it('keeps the messages on screen where they were when older history is prepended
 });
 
 describe('days and times', () => {
-  // Local times relative to the real clock: the labels are worked out against the moment the row renders.
-  const today = new Date();
-  const at = (daysAgo: number, hour: number, minute = 0) => new Date(today.getFullYear(), today.getMonth(), today.getDate() - daysAgo, hour, minute);
-  const tenDaysAgo = at(10, 9);
+  // Local times relative to the real clock, read as each test runs: the labels are worked out against the
+  // moment the row renders.
+  const at = (daysAgo: number, hour: number, minute = 0) => {
+    const today = new Date();
+    return new Date(today.getFullYear(), today.getMonth(), today.getDate() - daysAgo, hour, minute);
+  };
+  const tenDaysAgo = () => at(10, 9);
   const sentAt = (date: Date) => ({ sentAt: date.toISOString(), createdAt: date.toISOString() });
   const conversation = () => [
-    text(1, { content: 'Old question', ...sentAt(tenDaysAgo) }),
+    text(1, { content: 'Old question', ...sentAt(tenDaysAgo()) }),
     text(2, { content: 'Yesterday morning', ...sentAt(at(1, 9)) }),
     text(3, { content: 'Yesterday evening', direction: 'outbound', ...sentAt(at(1, 18, 30)) }),
     text(4, { content: 'Just now', ...sentAt(new Date()) }),
@@ -55,7 +58,7 @@ describe('days and times', () => {
   it('heads the first message of each day with its day, inside that message’s row', () => {
     renderList(conversation());
     expect(shownRows()).toEqual([
-      `${format(tenDaysAgo, 'MMM d, yyyy')}Old question9:00 AM`,
+      `${format(tenDaysAgo(), 'MMM d, yyyy')}Old question9:00 AM`,
       'YesterdayYesterday morning9:00 AM',
       'Yesterday evening6:30 PMRead',
       expect.stringMatching(/^TodayJust now\d{1,2}:\d{2} [AP]M$/),
@@ -66,10 +69,10 @@ describe('days and times', () => {
     const user = userEvent.setup();
     renderList(conversation());
     const time = within(screen.getAllByRole('listitem')[0]).getByText('9:00 AM');
-    expect(time).toHaveAttribute('dateTime', tenDaysAgo.toISOString());
+    expect(time).toHaveAttribute('dateTime', tenDaysAgo().toISOString());
     await user.hover(time);
-    expect(await screen.findByRole('tooltip')).toHaveTextContent(format(tenDaysAgo, "EEEE, MMMM d, yyyy 'at' h:mm a"));
-    expect(time).toHaveAccessibleDescription(format(tenDaysAgo, "EEEE, MMMM d, yyyy 'at' h:mm a"));
+    expect(await screen.findByRole('tooltip')).toHaveTextContent(format(tenDaysAgo(), "EEEE, MMMM d, yyyy 'at' h:mm a"));
+    expect(time).toHaveAccessibleDescription(format(tenDaysAgo(), "EEEE, MMMM d, yyyy 'at' h:mm a"));
   });
 
   it('lets the keyboard reach a message’s time, and shows its full date and time on focus', async () => {
