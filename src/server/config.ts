@@ -64,7 +64,7 @@ export interface AppConfig {
   broadcastLeaseSeconds: number | undefined;
   /**
    * How often the broadcast dispatcher looks for due work on its own, besides being woken when a broadcast
-   * is queued; unset, 2 s. Tests that stage rows by hand lengthen it, so only their own drains send.
+   * is queued; unset, 2 s. Tests that stage rows by hand make it Infinity, so only their own drains send.
    */
   broadcastDispatchPollMs?: number;
   /** How often the dispatcher folds noted broadcast changes into summaries (tests turn it off with Infinity); unset, 1 s. */

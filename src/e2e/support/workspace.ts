@@ -36,4 +36,3 @@ export async function ownWorkspace(
   await page.getByText('Templates Synced').waitFor();
   return { founder, phoneNumberId };
 }
-

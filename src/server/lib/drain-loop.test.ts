@@ -39,4 +39,18 @@ describe('DrainLoop', () => {
       await loop.stop();
     }
   });
+
+  it('with an infinite interval runs only when drained (setInterval would have run it every millisecond)', async () => {
+    let steps = 0;
+    const loop = new DrainLoop('test', async () => {
+      steps += 1;
+      return false;
+    }, quiet, Number.POSITIVE_INFINITY);
+    loop.start({ waitForFirstPoll: true });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(steps).toBe(0);
+    await loop.drain();
+    expect(steps).toBe(1);
+    await loop.stop();
+  });
 });

@@ -20,10 +20,15 @@ export class DrainLoop {
     private readonly pollIntervalMs: number,
   ) {}
 
-  /** Starts polling; the first run is right away unless `waitForFirstPoll`. */
+  /**
+   * Starts polling; the first run is right away unless `waitForFirstPoll`. An infinite interval sets no
+   * timer (setInterval would take it as 1 ms): the loop then runs only when drained.
+   */
   start({ waitForFirstPoll = false } = {}): void {
-    this.timer = setInterval(() => void this.drain(), this.pollIntervalMs);
-    this.timer.unref();
+    if (Number.isFinite(this.pollIntervalMs)) {
+      this.timer = setInterval(() => void this.drain(), this.pollIntervalMs);
+      this.timer.unref();
+    }
     if (!waitForFirstPoll) void this.drain();
   }
 

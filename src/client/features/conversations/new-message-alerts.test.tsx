@@ -18,7 +18,6 @@ const wait = (ms: number) => act(() => new Promise<void>((resolve) => setTimeout
 /** A nudge's batch goes out within NUDGE_BATCH_MS; the rest is room for its answer on a busy machine. */
 const ANSWERED_MS = NUDGE_BATCH_MS + 600;
 
-
 const aisha = conversation({ id: 'v-1' });
 const omar = conversation({
   id: 'v-2',

@@ -78,7 +78,7 @@ describe("the list's answer to a nudge", () => {
     }
     expect(byIdsRequests(log).length).toBe(3);
     // Once the 5 s are up, one refresh for the nudges that waited.
-    await waitFor(() => expect(statusCounts(log) - before).toBe(2), { timeout: 5_000 });
+    await waitFor(() => expect(statusCounts(log) - before).toBe(2));
     await wait(500);
     expect(statusCounts(log) - before).toBe(2);
   }, 15_000);

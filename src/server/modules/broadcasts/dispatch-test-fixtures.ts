@@ -162,9 +162,6 @@ export async function setBroadcastStatus(db: Database, broadcastId: string, stat
   await db.update(broadcasts).set({ status }).where(eq(broadcasts.id, broadcastId));
 }
 
-/** Longer than any test file: the app's dispatcher looks for work only when woken. */
-const NO_DISPATCH_POLL_MS = 60 * 60_000;
-
 /**
  * A dispatch test file's kit (the app, a sandbox, an Admin) and what its tests do between steps:
  * `settle` lets status callbacks arrive and be processed, `dispatch` sends what is due and then settles.
@@ -173,7 +170,7 @@ const NO_DISPATCH_POLL_MS = 60 * 60_000;
  * halfway through.
  */
 export function dispatchSuite() {
-  const suite = kitWithAdminForFile({ broadcastDispatchPollMs: NO_DISPATCH_POLL_MS });
+  const suite = kitWithAdminForFile({ broadcastDispatchPollMs: Number.POSITIVE_INFINITY });
   const app = () => suite.kit.t.app;
   const sandbox = () => suite.kit.sandbox;
   const settle = async () => {

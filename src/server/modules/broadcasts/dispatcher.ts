@@ -14,7 +14,7 @@ import { headersForBatch, sendWithHeader, type BroadcastHeaderMedia, type Header
 import { foldSummaryChanges, reconcileSummaries } from '../broadcast-summary';
 
 export interface BroadcastDispatcherOptions {
-  /** How often the loop looks for retries that came due and rows other processes left behind. */
+  /** How often the loop looks for retries that came due and rows other processes left behind (Infinity: only when woken). */
   pollIntervalMs?: number;
   /** A claimed row is this process's for this long; past it, an unsettled row is reconciled (never re-sent). */
   leaseSeconds?: number;

@@ -1,4 +1,5 @@
 import type { InboxReport } from '@shared/api/reports';
+import { wallTimeAt } from '@shared/format/zoned-time';
 import { addMemberWith } from '../../testing/fixtures';
 import { createTestApp, signUpAdmin, type Member, type TestApp } from '../../testing/test-app';
 import { zoneAwayFromMidnight } from '../../testing/time-zones';
@@ -121,7 +122,7 @@ test('nothing to measure reads null, not zero', async () => {
 test('without a range: the last seven days up to today in the organization’s time zone', async () => {
   const admin = await signUpAdmin(t.app, { organizationName: 'Default range' });
   await setTimeZone(admin, 'Pacific/Kiritimati'); // UTC+14: often already tomorrow
-  const todayThere = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Pacific/Kiritimati' }).format(new Date());
+  const todayThere = () => wallTimeAt(new Date(), 'Pacific/Kiritimati').slice(0, 'YYYY-MM-DD'.length);
   // Read on both sides of the request: midnight there may fall between the two.
   const days = [todayThere()];
   const answer = await report(admin, '');
